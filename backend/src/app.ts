@@ -1,0 +1,143 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bodyParser } from '@koa/bodyparser';
+import type { Router } from '@koa/router';
+import { RequestContext } from '@mikro-orm/core';
+import Koa from 'koa';
+import websockify from 'koa-websocket';
+import { API_PREFIX, WS_PATH } from '../../shared/api/paths.ts';
+import { MAX_JSON_BODY_BYTES, MAX_WS_FRAME_BYTES } from '../../shared/limits.ts';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { AppError } from './http/app-error.ts';
+import { errorMiddleware } from './http/error-middleware.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveWebBundle } from './http/web-bundle.ts';
+import { createLogger, errorMessage, type Logger } from './logger.ts';
+import { notesFeature, type NotesOptions } from './notes/index.ts';
+import { loadServerSecret } from './db/server-secret.ts';
+import { startPeriodic } from './jobs/periodic.ts';
+import { createRateLimiter } from './rate-limit/rate-limiter.ts';
+import { systemRoutes } from './system/routes.ts';
+import { createWsHub, type FrameHandler } from './ws/hub.ts';
+
+export interface AshnoteServer {
+  readonly config: AppConfig;
+  readonly database: Database;
+  readonly logger: Logger;
+  /** Starts serving; resolves with the address actually bound (port 0 picks a free one). */
+  listen(): Promise<{ url: string; port: number }>;
+  /** Stops accepting, lets in-flight requests finish, closes sockets and the database. */
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  logger?: Logger;
+  /** Ping interval for WebSocket liveness. */
+  heartbeatMs?: number;
+  notes?: NotesOptions;
+  /** How often rate-limit counts are shared with the other instances. */
+  rateLimitSyncMs?: number;
+}
+
+/** The one way to build the server: `npm start`, tests and the Electron main process all call it. */
+export async function createApp(
+  config: AppConfig,
+  options: AppOptions = {},
+): Promise<AshnoteServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await openDatabase(config, logger);
+
+  const limiter = createRateLimiter(
+    database.sql,
+    await loadServerSecret(database.sql, 'rate-limit'),
+  );
+  const stopRateSync = startPeriodic(
+    'rate-limit-sync',
+    options.rateLimitSyncMs ?? 1000,
+    () => limiter.sync(),
+    logger,
+  );
+  const notes = notesFeature({ config, database, limiter, logger, options: options.notes ?? {} });
+  const routers: Router[] = [systemRoutes(config, database), notes.router];
+  const frameHandlers = new Map<string, FrameHandler>();
+  const hub = createWsHub({
+    logger,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    handlers: frameHandlers,
+  });
+
+  // koa-websocket attaches its WebSocket server in app.listen(); `path` makes ws refuse the
+  // upgrade (HTTP 400) for any other path instead of accepting and closing.
+  const app = websockify(new Koa({ proxy: config.trustProxy }), {
+    path: WS_PATH,
+    maxPayload: MAX_WS_FRAME_BYTES,
+  });
+  app.on('error', (error: unknown) =>
+    logger.warn('connection error', { error: errorMessage(error) }),
+  );
+
+  app.use(securityHeaders());
+  app.use(requestLog(logger));
+  if (config.webDir !== null) app.use(serveWebBundle(config.webDir));
+  app.use(errorMiddleware(logger));
+  app.use((ctx, next) => RequestContext.create(database.orm.em, next));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES, encoding: 'utf-8' }));
+  for (const router of routers) app.use(router.routes());
+  app.use((ctx) => {
+    if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
+      throw new AppError('NOT_FOUND', 'Not found.');
+    }
+  });
+
+  app.ws.use((ctx) => hub.accept(ctx.websocket));
+
+  let server: Server | null = null;
+  let closing: Promise<void> | null = null;
+
+  return {
+    config,
+    database,
+    logger,
+    listen() {
+      return new Promise((resolve, reject) => {
+        const listening = app.listen(config.port, config.host);
+        server = listening;
+        listening.once('error', reject);
+        listening.once('listening', () => {
+          const { port } = listening.address() as AddressInfo;
+          const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+          logger.info('listening', { port });
+          resolve({ url: `http://${host}:${port}`, port });
+        });
+      });
+    },
+    close() {
+      closing ??= (async () => {
+        hub.closeAll();
+        if (server) await stopServer(server, config.shutdownTimeoutMs);
+        app.ws.server?.close();
+        await notes.stop();
+        await stopRateSync();
+        await database.close();
+        logger.info('stopped');
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Stops accepting, closes idle keep-alive sockets, and after the grace period cuts the rest. */
+async function stopServer(server: Server, graceMs: number): Promise<void> {
+  if (!server.listening) return;
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

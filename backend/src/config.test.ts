@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database under ./data on 127.0.0.1:3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('reads PostgreSQL, proxy and public URL settings', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://ashnote@db:5432/ashnote',
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://notes.example.org/',
+      PORT: '8080',
+    });
+    expect(config.databaseUrl).toBe('postgres://ashnote@db:5432/ashnote');
+    expect(config.trustProxy).toBe(true);
+    expect(config.publicUrl).toBe('https://notes.example.org');
+    expect(config.port).toBe(8080);
+  });
+
+  it('lists every problem at once in words a self-hoster understands', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'notes.example.org' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
+    expect(message).toContain('PUBLIC_URL: must be an http(s) URL');
+  });
+
+  it('requires mail settings together, with a key for addresses at rest', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://localhost:25' })).toThrow(/SMTP_URL and MAIL_FROM/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'a@b.c' })).toThrow(
+      /MAIL_KEY/,
+    );
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'a@b.c', MAIL_KEY: key }).smtpUrl,
+    ).toBe('smtp://localhost:25');
+  });
+});

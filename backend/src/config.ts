@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server's whole configuration, read from the environment once and validated, so a
+ * self-hoster learns about a typo at start, not at the first request that needs the value.
+ */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Public origin used in links and mails; when unset, derived from each request. */
+  publicUrl: string | null;
+  /** `postgres://…` for hosted deployments; null selects the embedded database. */
+  databaseUrl: string | null;
+  /** Where the embedded database lives. */
+  dataDir: string;
+  /** Honour X-Forwarded-* from a reverse proxy (only behind one). */
+  trustProxy: boolean;
+  /** Built web bundle to serve; null serves the API only. */
+  webDir: string | null;
+  smtpUrl: string | null;
+  mailFrom: string | null;
+  /** Key that encrypts read-receipt addresses at rest (32 bytes, base64). */
+  mailKey: string | null;
+  adminPassword: string | null;
+  aiApiKey: string | null;
+  socialUrl: string | null;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Grace period for in-flight requests on shutdown. */
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? null : value))
+  .nullable()
+  .default(null);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalString.refine((value) => value === null || isHttpUrl(value), {
+    message: 'must be an http(s) URL such as https://notes.example.org',
+  }),
+  DATABASE_URL: optionalString.refine(
+    (value) => value === null || /^postgres(ql)?:\/\//.test(value),
+    {
+      message: 'must be a postgres:// URL; leave it unset to use the embedded database',
+    },
+  ),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  TRUST_PROXY: booleanFlag,
+  WEB_DIR: optionalString,
+  SMTP_URL: optionalString.refine((value) => value === null || /^smtps?:\/\//.test(value), {
+    message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.org:465',
+  }),
+  MAIL_FROM: optionalString,
+  MAIL_KEY: optionalString.refine(
+    (value) => value === null || Buffer.from(value, 'base64').length === 32,
+    { message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' },
+  ),
+  ADMIN_PASSWORD: optionalString.refine((value) => value === null || value.length >= 12, {
+    message: 'must be at least 12 characters',
+  }),
+  AI_API_KEY: optionalString,
+  SOCIAL_URL: optionalString.refine((value) => value === null || isHttpUrl(value), {
+    message: 'must be an http(s) URL',
+  }),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.SMTP_URL === null) !== (e.MAIL_FROM === null)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL and MAIL_FROM must be set together to send mail',
+    );
+  }
+  if (e.SMTP_URL !== null && e.MAIL_KEY === null) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_KEY is required when SMTP_URL is set (it encrypts read-receipt addresses at rest); create one with: openssl rand -base64 32',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL === null ? null : e.PUBLIC_URL.replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    trustProxy: e.TRUST_PROXY,
+    webDir: e.WEB_DIR === null ? null : path.resolve(e.WEB_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailKey: e.MAIL_KEY,
+    adminPassword: e.ADMIN_PASSWORD,
+    aiApiKey: e.AI_API_KEY,
+    socialUrl: e.SOCIAL_URL,
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Migrator } from '@mikro-orm/migrations';
+import { type EntitySchema, type Kysely, MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
+import type { AppConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { acquireDataDirLock } from './embedded-lock.ts';
+import { migrations } from './migrations/index.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+
+export type DatabaseKind = 'postgres' | 'embedded';
+
+export interface Database {
+  kind: DatabaseKind;
+  orm: MikroORM;
+  /**
+   * Parameterised SQL for the statements that must be atomic and fast (read-and-destroy,
+   * rate limits). MikroORM 7.2.1's query builder drops RETURNING on delete, so those go here.
+   */
+  sql: Kysely<unknown>;
+  /** True when a trivial query succeeds; used by /api/health. */
+  isReachable(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Entities registered by features (MikroORM needs them up front). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- schemas of any entity shape
+export const entities: EntitySchema<any>[] = [];
+
+/** Date and interval columns stay strings, as MikroORM's own pg driver configures them. */
+const KEEP_DATES_AS_TEXT = Object.fromEntries(
+  [1082, 1114, 1184, 1186].map((oid) => [oid, (value: string) => value]),
+);
+
+/**
+ * Opens PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR.
+ * Both speak the same SQL, so one set of migrations (run here, at every start) serves both.
+ */
+export async function openDatabase(config: AppConfig, logger: Logger): Promise<Database> {
+  const common = {
+    entities,
+    discovery: { warnWhenNoEntities: false },
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, snapshot: false, transactional: true, silent: true },
+    // MikroORM's own query log would print inlined parameters; ours never logs SQL.
+    debug: false,
+    allowGlobalContext: false,
+  };
+
+  if (config.databaseUrl !== null) {
+    const orm = await MikroORM.init({
+      ...common,
+      driver: PostgreSqlDriver,
+      clientUrl: config.databaseUrl,
+      pool: { min: 0, max: 10 },
+    });
+    return finish('postgres', orm, async () => {}, logger);
+  }
+
+  const release = acquireDataDirLock(config.dataDir);
+  try {
+    const pglite = await PGlite.create(path.join(config.dataDir, 'pgdata'), {
+      parsers: KEEP_DATES_AS_TEXT,
+    });
+    const orm = await MikroORM.init({
+      ...common,
+      driver: PostgreSqlDriver,
+      dbName: 'postgres',
+      driverOptions: new PGliteDialect(pglite),
+    });
+    return finish(
+      'embedded',
+      orm,
+      async () => {
+        await pglite.close();
+        release();
+      },
+      logger,
+    );
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function finish(
+  kind: DatabaseKind,
+  orm: MikroORM,
+  closeStore: () => Promise<void>,
+  logger: Logger,
+): Promise<Database> {
+  try {
+    const applied = await orm.migrator.up();
+    logger.info('database ready', { kind, migrationsApplied: applied.length });
+  } catch (error) {
+    await orm.close(true);
+    await closeStore();
+    throw error;
+  }
+  let closed = false;
+  return {
+    kind,
+    orm,
+    sql: orm.em.fork().getKysely<unknown>(),
+    async isReachable() {
+      try {
+        await orm.em.getConnection().execute('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await orm.close(true);
+      await closeStore();
+    },
+  };
+}

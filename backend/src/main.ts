@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/embedded-lock.ts';
+
+/** `npm start`: the server on the configured database, serving the built web bundle. */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function main() {
+  const config = loadConfig(process.env);
+  if (config.webDir === null) {
+    const bundled = path.join(repoRoot, 'dist/web');
+    if (fs.existsSync(path.join(bundled, 'index.html'))) config.webDir = bundled;
+  }
+  const server = await createApp(config);
+  const { url } = await server.listen();
+  const where =
+    config.databaseUrl === null ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  process.stdout.write(`\nAshnote is running at ${config.publicUrl ?? url} (${where})\n\n`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.logger.info('shutting down', { signal });
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Ashnote failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

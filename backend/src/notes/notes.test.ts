@@ -1,0 +1,315 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoteInfoResponse, VerifyNoteResponse } from '../../../shared/api/notes.ts';
+import { apiPaths } from '../../../shared/api/paths.ts';
+import type { ErrorBody } from '../../../shared/errors.ts';
+import { createFakeNote, fakeEnvelope, postJson, proofPair } from '../testing/notes-client.ts';
+import {
+  TEST_DATABASES,
+  createTestStore,
+  startServer,
+  startTestServer,
+  type TestServer,
+} from '../testing/test-server.ts';
+
+const info = async (t: TestServer, id: string) =>
+  (await (await fetch(`${t.url}${apiPaths.note(id)}`)).json()) as NoteInfoResponse;
+const verify = (t: TestServer, id: string, proof: string) =>
+  postJson(`${t.url}${apiPaths.noteVerify(id)}`, { proof });
+const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
+
+describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    const generous = { limit: 10_000, windowSeconds: 60 };
+    t = await startTestServer(
+      kind,
+      {},
+      {
+        notes: { sweepIntervalMs: 3_600_000, rateRules: { create: generous, proof: generous } },
+      },
+    );
+  });
+  afterAll(() => t.stop());
+
+  it('creates a note with a 128-bit id and the chosen expiry', async () => {
+    const before = Date.now();
+    const note = await createFakeNote(t.url, { expiration: '1h' });
+    expect(note.noteId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const expires = Date.parse(note.expiresAt);
+    expect(expires - before).toBeGreaterThan(3590_000);
+    expect(expires - before).toBeLessThan(3610_000);
+    expect(await info(t, note.noteId)).toEqual({
+      success: true,
+      isDestroyed: false,
+      hasPassword: false,
+      kdf: null,
+      expiresAt: note.expiresAt,
+      attachmentCount: 0,
+    });
+  });
+
+  it('reports password notes with their KDF parameters', async () => {
+    const kdf = { salt: 'AAAAAAAAAAAAAAAAAAAAAA', iterations: 600_000 };
+    const note = await createFakeNote(t.url, {
+      kdf,
+      attachedImages: [fakeEnvelope(), fakeEnvelope()],
+    });
+    expect(await info(t, note.noteId)).toMatchObject({
+      hasPassword: true,
+      kdf,
+      attachmentCount: 2,
+    });
+  });
+
+  it('keeps the unauthenticated content path closed without burning the note', async () => {
+    const note = await createFakeNote(t.url);
+    const response = await fetch(`${t.url}${apiPaths.noteContent(note.noteId)}`);
+    expect(response.status).toBe(428);
+    expect((await errorOf(response)).code).toBe('PROOF_REQUIRED');
+    expect((await info(t, note.noteId)).isDestroyed).toBe(false);
+  });
+
+  it('reads once with the proof, then shows a tombstone', async () => {
+    const note = await createFakeNote(t.url, { attachedImages: [fakeEnvelope(200)] });
+    const wrong = await verify(t, note.noteId, proofPair().proof);
+    expect(wrong.status).toBe(401);
+    expect(await errorOf(wrong)).toMatchObject({
+      code: 'WRONG_PROOF',
+      message: 'Incorrect password. Please try again.',
+      details: { attemptsLeft: 9 },
+    });
+    expect((await info(t, note.noteId)).isDestroyed).toBe(false);
+
+    const read = await verify(t, note.noteId, note.proof);
+    expect(read.status).toBe(200);
+    const body = (await read.json()) as VerifyNoteResponse;
+    expect(body.content).toBe(note.content);
+    expect(body.attachedImages).toHaveLength(1);
+
+    const again = await verify(t, note.noteId, note.proof);
+    expect(again.status).toBe(410);
+    expect(await errorOf(again)).toMatchObject({ code: 'GONE', details: { reason: 'read' } });
+    const tombstone = await info(t, note.noteId);
+    expect(tombstone).toMatchObject({ isDestroyed: true, reason: 'read' });
+    if (tombstone.isDestroyed) expect(tombstone.timeAgo.hours).toBe(0);
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from note where id = ${note.noteId}`.execute(
+      t.server.database.sql,
+    );
+    expect(rows.rows[0]?.n).toBe(0);
+  });
+
+  it('destroys a note after ten wrong proofs and never serves it afterwards', async () => {
+    const note = await createFakeNote(t.url);
+    for (let attempt = 1; attempt < 10; attempt++) {
+      const response = await verify(t, note.noteId, proofPair().proof);
+      expect((await errorOf(response)).details?.attemptsLeft).toBe(10 - attempt);
+    }
+    const tenth = await verify(t, note.noteId, proofPair().proof);
+    expect(tenth.status).toBe(410);
+    expect((await errorOf(tenth)).details?.reason).toBe('too_many_attempts');
+    expect((await verify(t, note.noteId, note.proof)).status).toBe(410);
+    expect(await info(t, note.noteId)).toMatchObject({
+      isDestroyed: true,
+      reason: 'too_many_attempts',
+    });
+  });
+
+  it('never serves an expired note, even before the sweeper runs', async () => {
+    const note = await createFakeNote(t.url);
+    await sql`update note set expires_at = now() - interval '5 minutes' where id = ${note.noteId}`.execute(
+      t.server.database.sql,
+    );
+    expect(await info(t, note.noteId)).toMatchObject({ isDestroyed: true, reason: 'expired' });
+    const read = await verify(t, note.noteId, note.proof);
+    expect(read.status).toBe(410);
+    expect((await errorOf(read)).details?.reason).toBe('expired');
+  });
+
+  it('answers unknown and malformed ids distinctly', async () => {
+    const unknown = await fetch(`${t.url}${apiPaths.note('AAAAAAAAAAAAAAAAAAAAAA')}`);
+    expect(unknown.status).toBe(404);
+    expect((await errorOf(unknown)).message).toBe('Note not found or has already been read.');
+    const malformed = await fetch(`${t.url}${apiPaths.note('not-an-id')}`);
+    expect(malformed.status).toBe(400);
+    expect((await verify(t, 'AAAAAAAAAAAAAAAAAAAAAA', proofPair().proof)).status).toBe(404);
+  });
+
+  it('validates bodies with field errors and enforces size limits with 413', async () => {
+    const { verifier } = proofPair();
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ verifier, expiration: '1d' }, 400, 'content'],
+      [{ content: 'plain text', verifier, expiration: '1d' }, 400, 'content'],
+      [{ content: fakeEnvelope(), verifier, expiration: '2d' }, 400, 'expiration'],
+      [{ content: fakeEnvelope(), verifier: 'short', expiration: '1d' }, 400, 'verifier'],
+      [
+        { content: fakeEnvelope(), verifier, expiration: '1d', emailNotification: 'x@y.z' },
+        400,
+        'emailNotification',
+      ],
+      [
+        {
+          content: fakeEnvelope(),
+          verifier,
+          expiration: '1d',
+          attachedImages: Array.from({ length: 6 }, () => fakeEnvelope()),
+        },
+        400,
+        'attachedImages',
+      ],
+      [{ content: fakeEnvelope(300_000), verifier, expiration: '1d' }, 413, ''],
+    ];
+    for (const [body, status, field] of cases) {
+      const response = await postJson(`${t.url}${apiPaths.notes}`, body);
+      expect(response.status, JSON.stringify(Object.keys(body))).toBe(status);
+      const error = await errorOf(response);
+      if (field) expect(error.fields?.map((f) => f.path)).toContain(field);
+    }
+    const count = await sql<{ n: number }>`select count(*)::int as n from note`.execute(
+      t.server.database.sql,
+    );
+    const before = count.rows[0]?.n;
+    await postJson(`${t.url}${apiPaths.notes}`, { content: 'x', verifier, expiration: '1d' });
+    const after = await sql<{ n: number }>`select count(*)::int as n from note`.execute(
+      t.server.database.sql,
+    );
+    expect(after.rows[0]?.n).toBe(before);
+  });
+
+  it('gives the content to exactly one of 50 concurrent readers', async () => {
+    const note = await createFakeNote(t.url);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => verify(t, note.noteId, note.proof)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 410)).toHaveLength(49);
+  });
+
+  it('sweeps expired notes into tombstones and forgets tombstones after 30 days', async () => {
+    const expired = await createFakeNote(t.url);
+    const old = await createFakeNote(t.url);
+    await verify(t, old.noteId, old.proof);
+    const db = t.server.database.sql;
+    await sql`update note set expires_at = now() - interval '1 second' where id = ${expired.noteId}`.execute(
+      db,
+    );
+    await sql`update note_tombstone set destroyed_at = now() - interval '31 days' where id = ${old.noteId}`.execute(
+      db,
+    );
+    const { notesRepository } = await import('./notes.repository.ts');
+    await notesRepository(db).sweep(30);
+    const notes = await sql<{
+      n: number;
+    }>`select count(*)::int as n from note where id = ${expired.noteId}`.execute(db);
+    expect(notes.rows[0]?.n).toBe(0);
+    expect(await info(t, expired.noteId)).toMatchObject({ isDestroyed: true, reason: 'expired' });
+    expect((await fetch(`${t.url}${apiPaths.note(old.noteId)}`)).status).toBe(404);
+  });
+});
+
+describe.each(TEST_DATABASES)('note rate limits on %s', (kind) => {
+  it('answers 429 with Retry-After past the limit, and counts proof attempts too', async () => {
+    const t = await startTestServer(
+      kind,
+      {},
+      {
+        notes: {
+          rateRules: {
+            create: { limit: 3, windowSeconds: 60 },
+            proof: { limit: 2, windowSeconds: 60 },
+          },
+        },
+      },
+    );
+    try {
+      for (let i = 0; i < 3; i++) await createFakeNote(t.url);
+      const limited = await postJson(`${t.url}${apiPaths.notes}`, {
+        content: fakeEnvelope(),
+        verifier: proofPair().verifier,
+        expiration: '1d',
+      });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await errorOf(limited)).code).toBe('RATE_LIMITED');
+
+      const id = 'AAAAAAAAAAAAAAAAAAAAAA';
+      await verify(t, id, proofPair().proof);
+      await verify(t, id, proofPair().proof);
+      expect((await verify(t, id, proofPair().proof)).status).toBe(429);
+      const stored = await sql<{ bucket: string }>`select bucket from rate_limit`.execute(
+        t.server.database.sql,
+      );
+      expect(stored.rows.map((row) => row.bucket).join()).not.toContain('127.0.0.1');
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe.runIf(TEST_DATABASES.includes('postgres'))(
+  'notes across two instances on one PostgreSQL',
+  () => {
+    it('shares rate-limit counts between instances', async () => {
+      const store = await createTestStore('postgres');
+      const options = {
+        rateLimitSyncMs: 50,
+        notes: {
+          rateRules: {
+            create: { limit: 4, windowSeconds: 600 },
+            proof: { limit: 100, windowSeconds: 600 },
+          },
+        },
+      };
+      const a = await startServer(store.env, options);
+      const b = await startServer(store.env, options);
+      const sharedHits = async () =>
+        (
+          await sql<{
+            hits: number;
+          }>`select coalesce(sum(hits), 0)::int as hits from rate_limit`.execute(
+            a.server.database.sql,
+          )
+        ).rows[0]?.hits;
+      try {
+        for (let i = 0; i < 3; i++) await createFakeNote(a.url);
+        await expect.poll(sharedHits).toBe(3);
+        await createFakeNote(b.url);
+        await expect.poll(sharedHits).toBe(4);
+        const limited = await postJson(`${b.url}${apiPaths.notes}`, {
+          content: fakeEnvelope(),
+          verifier: proofPair().verifier,
+          expiration: '1d',
+        });
+        expect(limited.status).toBe(429);
+      } finally {
+        await a.stop();
+        await b.stop();
+        await store.drop();
+      }
+    });
+
+    it('gives the content to exactly one reader when readers hit both instances', async () => {
+      const store = await createTestStore('postgres');
+      const a = await startServer(store.env);
+      const b = await startServer(store.env);
+      try {
+        const note = await createFakeNote(a.url);
+        expect((await info(b, note.noteId)).isDestroyed).toBe(false);
+        const responses = await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            verify(i % 2 === 0 ? a : b, note.noteId, note.proof),
+          ),
+        );
+        expect(responses.filter((response) => response.status === 200)).toHaveLength(1);
+        expect(await info(a, note.noteId)).toMatchObject({ isDestroyed: true, reason: 'read' });
+      } finally {
+        await a.stop();
+        await b.stop();
+        await store.drop();
+      }
+    });
+  },
+);

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+const MAX_DELIVERY_ATTEMPTS = 5;
+const FIRST_RETRY_SECONDS = 30;
+/** A claimed receipt is invisible to other instances this long, then it is retried. */
+const CLAIM_LEASE_SECONDS = 300;
+
+/**
+ * Read-receipt addresses at rest are sealed with MAIL_KEY (AES-256-GCM), so a database dump
+ * alone does not reveal who is waiting for which note.
+ */
+export function sealAddress(key: Buffer, address: string): Buffer {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(address, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+export function unsealAddress(key: Buffer, sealed: Uint8Array): string {
+  const bytes = Buffer.from(sealed);
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+export interface ReadReceipts {
+  /** Sends every due receipt once; failures are retried with backoff, then given up and erased. */
+  deliverDue(): Promise<void>;
+}
+
+/**
+ * Delivery runs after the read has committed and never touches the note: a slow or failing
+ * mail server can delay a receipt, never the read. Rows are claimed with a lease and
+ * SKIP LOCKED, so several instances never send the same receipt twice.
+ */
+export function readReceipts(
+  db: Kysely<unknown>,
+  mailer: Mailer,
+  key: Buffer,
+  logger: Logger,
+): ReadReceipts {
+  let running: Promise<void> | null = null;
+
+  async function deliverBatch(): Promise<number> {
+    const { rows } = await sql<{
+      note_id: string;
+      sealed_address: Uint8Array;
+      read_at: string;
+      attempts: number;
+    }>`
+      update read_receipt set next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
+      where note_id in (
+        select note_id from read_receipt
+        where read_at is not null and next_attempt_at <= now()
+        order by next_attempt_at limit 10 for update skip locked
+      )
+      returning note_id, sealed_address, to_json(read_at)#>>'{}' as read_at, attempts`.execute(db);
+    for (const receipt of rows) {
+      try {
+        const readAt = new Date(receipt.read_at);
+        await mailer.send({
+          to: unsealAddress(key, receipt.sealed_address),
+          subject: 'Your Ashnote note was read',
+          text:
+            `A note you created with Ashnote was opened and destroyed on ${readAt.toUTCString()}.\n\n` +
+            'This message contains neither the note nor its link. The note no longer exists.\n',
+        });
+        await sql`delete from read_receipt where note_id = ${receipt.note_id}`.execute(db);
+        logger.info('read receipt sent');
+      } catch (error) {
+        const attempts = receipt.attempts + 1;
+        if (attempts >= MAX_DELIVERY_ATTEMPTS) {
+          await sql`delete from read_receipt where note_id = ${receipt.note_id}`.execute(db);
+          logger.error('read receipt given up', {
+            attempts,
+            error: withoutAddresses(errorMessage(error)),
+          });
+        } else {
+          const delay = FIRST_RETRY_SECONDS * 2 ** (attempts - 1);
+          await sql`update read_receipt set attempts = ${attempts},
+                      next_attempt_at = now() + make_interval(secs => ${delay})
+                    where note_id = ${receipt.note_id}`.execute(db);
+          logger.warn('read receipt failed, will retry', {
+            attempts,
+            retryInSeconds: delay,
+            error: withoutAddresses(errorMessage(error)),
+          });
+        }
+      }
+    }
+    return rows.length;
+  }
+
+  return {
+    deliverDue() {
+      running ??= (async () => {
+        try {
+          while ((await deliverBatch()) > 0);
+        } finally {
+          running = null;
+        }
+      })();
+      return running;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { Router } from '@koa/router';
+import { buildPublicConfig, type Health } from '../../../shared/api/config.ts';
+import { apiRoutes } from '../../../shared/api/paths.ts';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+/** Liveness with database reachability, and the public capabilities the web bundle reads at start. */
+export function systemRoutes(config: AppConfig, database: Database): Router {
+  const router = new Router();
+  const publicConfig = buildPublicConfig({
+    emailAvailable: config.smtpUrl !== null,
+    aiArticlesAvailable: config.aiApiKey !== null,
+    socialUrl: config.socialUrl,
+  });
+
+  router.get(apiRoutes.health, async (ctx) => {
+    const up = await database.isReachable();
+    const body: Health = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' };
+    ctx.status = up ? 200 : 503;
+    ctx.body = body;
+  });
+
+  router.get(apiRoutes.config, (ctx) => {
+    ctx.body = publicConfig;
+  });
+
+  return router;
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp, type AppOptions, type AshnoteServer } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+
+export type TestDatabaseKind = 'embedded' | 'postgres';
+
+/** Integration tests run on the embedded database always, and on PostgreSQL when CI provides one. */
+export const TEST_DATABASES: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['embedded', 'postgres']
+  : ['embedded'];
+
+export interface TestServer {
+  server: AshnoteServer;
+  url: string;
+  /** Every log line the server wrote, for "nothing secret was logged" checks. */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** A fresh, isolated store: a temp data dir, or a new PostgreSQL database dropped afterwards. */
+export interface TestStore {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+export async function createTestStore(kind: TestDatabaseKind): Promise<TestStore> {
+  if (kind === 'embedded') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-test-'));
+    return {
+      env: { DATA_DIR: dataDir },
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `ashnote_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await withClient(adminUrl, async (client) => {
+    await client.query(`create database ${name}`);
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: () =>
+      withClient(adminUrl, async (client) => {
+        await client.query(`drop database if exists ${name} with (force)`);
+      }),
+  };
+}
+
+async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the real app through createApp() on a free port, logging into memory. */
+export async function startServer(
+  env: Record<string, string>,
+  options: Omit<AppOptions, 'logger'> = {},
+  configure: (config: AppConfig) => void = () => {},
+): Promise<TestServer> {
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'debug', ...env });
+  configure(config);
+  const logs: string[] = [];
+  const server = await createApp(config, {
+    ...options,
+    logger: createLogger('debug', (line) => logs.push(line)),
+  });
+  const { url } = await server.listen();
+  return { server, url, logs, stop: () => server.close() };
+}
+
+/** A server on its own fresh store; stop() also drops the store. */
+export async function startTestServer(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+  options: Omit<AppOptions, 'logger'> = {},
+): Promise<TestServer> {
+  const store = await createTestStore(kind);
+  const started = await startServer({ ...store.env, ...env }, options);
+  return {
+    ...started,
+    stop: async () => {
+      await started.stop();
+      await store.drop();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { runNotesBench } from './notes.bench.ts';
+
+/**
+ * `npm run bench`: speed and memory targets are measured here, never asserted in tests.
+ * PostgreSQL runs use BENCH_DATABASE_URL (or TEST_DATABASE_URL), a server where the user may
+ * create databases; each run gets a fresh database, dropped afterwards.
+ */
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
+if (postgresUrl !== null) process.env.TEST_DATABASE_URL = postgresUrl;
+
+const only = process.argv[2];
+if (only === undefined || only === 'notes') await runNotesBench(postgresUrl);

@@ -1,0 +1,156 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * The four worlds (STYLE.md habit 1). Each block forbids the imports that would let code
+ * run somewhere it cannot: a wrong import fails `npm run lint`.
+ */
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'net',
+  'http',
+  'https',
+];
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: patterns, message, allowTypeImports: false }] },
+  ],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'out', 'data', 'release', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      ...restrict(
+        [
+          ...nodeBuiltins,
+          'electron',
+          'react',
+          'react-*',
+          '**/renderer/**',
+          '**/backend/**',
+          '**/electron/**',
+        ],
+        'shared/ runs anywhere: no Node, DOM, Electron or app-side imports.',
+      ),
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'window',
+          'document',
+          'localStorage',
+          'sessionStorage',
+          'navigator',
+          'process',
+          'Buffer',
+          'require',
+        ].map((name) => ({ name, message: 'shared/ runs anywhere: no DOM or Node globals.' })),
+      ],
+    },
+  },
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict(
+        [
+          ...nodeBuiltins,
+          'electron',
+          '**/backend/**',
+          '**/electron/main/**',
+          '**/electron/preload/**',
+        ],
+        'renderer/ is DOM-only; only renderer/src/platform may reach the preload bridge (type imports).',
+      ),
+    },
+  },
+  {
+    files: ['renderer/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...nodeBuiltins, 'electron', '**/backend/**', '**/electron/main/**'],
+              message: 'The platform layer may only take types from the preload.',
+            },
+            {
+              group: ['**/electron/preload/**'],
+              allowTypeImports: true,
+              message: 'Type imports only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['backend/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: restrict(
+      ['electron', 'react', 'react-*', '**/renderer/src/**', '**/electron/**'],
+      'backend/ is Node-only and never imports the renderer or Electron.',
+    ),
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: restrict(
+      ['react', 'react-*', '**/renderer/**', '**/electron/preload/**'],
+      'electron/main is main-only.',
+    ),
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: restrict(
+      [
+        ...nodeBuiltins,
+        'react',
+        'react-*',
+        '**/renderer/**',
+        '**/backend/**',
+        '**/electron/main/**',
+      ],
+      'electron/preload only bridges: electron and shared/ only.',
+    ),
+  },
+  {
+    files: [
+      'scripts/**/*.{js,mjs}',
+      'bench/**/*.ts',
+      '**/e2e/**/*.ts',
+      '*.config.{js,ts}',
+      'renderer/vite.config.ts',
+      '.ci/**',
+    ],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-console': 'off' },
+  },
+);

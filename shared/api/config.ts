@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import {
+  CHAT_DURATIONS,
+  CHAT_MAX_PARTICIPANTS,
+  CHAT_MESSAGE_MAX_CHARS,
+  DEFAULT_CHAT_DURATION,
+  DEFAULT_NOTE_EXPIRATION,
+  NOTE_EXPIRATIONS,
+  NOTE_MAX_CHARS,
+  NOTE_MAX_IMAGE_BYTES,
+  NOTE_MAX_IMAGES,
+  NOTE_MAX_PROOF_ATTEMPTS,
+} from '../limits.ts';
+
+/** `GET /api/config`: runtime capabilities, so one web bundle serves every deployment. */
+export const publicConfigSchema = z.object({
+  emailAvailable: z.boolean(),
+  aiArticlesAvailable: z.boolean(),
+  socialUrl: z.string().nullable(),
+  limits: z.object({
+    noteMaxChars: z.number(),
+    noteMaxImages: z.number(),
+    noteMaxImageBytes: z.number(),
+    noteMaxProofAttempts: z.number(),
+    chatMaxParticipants: z.number(),
+    chatMessageMaxChars: z.number(),
+  }),
+  expirations: z.array(z.enum(NOTE_EXPIRATIONS)),
+  defaultExpiration: z.enum(NOTE_EXPIRATIONS),
+  chatDurations: z.array(z.enum(CHAT_DURATIONS)),
+  defaultChatDuration: z.enum(CHAT_DURATIONS),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export function buildPublicConfig(capabilities: {
+  emailAvailable: boolean;
+  aiArticlesAvailable: boolean;
+  socialUrl: string | null;
+}): PublicConfig {
+  return {
+    ...capabilities,
+    limits: {
+      noteMaxChars: NOTE_MAX_CHARS,
+      noteMaxImages: NOTE_MAX_IMAGES,
+      noteMaxImageBytes: NOTE_MAX_IMAGE_BYTES,
+      noteMaxProofAttempts: NOTE_MAX_PROOF_ATTEMPTS,
+      chatMaxParticipants: CHAT_MAX_PARTICIPANTS,
+      chatMessageMaxChars: CHAT_MESSAGE_MAX_CHARS,
+    },
+    expirations: [...NOTE_EXPIRATIONS],
+    defaultExpiration: DEFAULT_NOTE_EXPIRATION,
+    chatDurations: [...CHAT_DURATIONS],
+    defaultChatDuration: DEFAULT_CHAT_DURATION,
+  };
+}
+
+/** `GET /api/health` */
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+});
+export type Health = z.infer<typeof healthSchema>;

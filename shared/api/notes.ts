@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import {
+  NOTE_EXPIRATIONS,
+  NOTE_MAX_CHARS,
+  NOTE_MAX_IMAGE_BYTES,
+  NOTE_MAX_IMAGES,
+} from '../limits.ts';
+
+/** base64url without padding, as every binary value travels (DESIGN §3). */
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), 'invalid encoding');
+
+/** 128 random bits, base64url: unguessable, so ids cannot be enumerated. */
+export const noteIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'invalid note id');
+
+/**
+ * Largest envelope (`v1.<iv>.<ciphertext+tag>`) for a plaintext of `maxBytes`: base64url of
+ * plaintext + 16-byte tag, plus a little room for the inner framing of images.
+ */
+export function maxEnvelopeLength(maxBytes: number): number {
+  return 3 + 16 + 1 + Math.ceil(((maxBytes + 16 + 4096) * 4) / 3);
+}
+/** 50,000 characters of up to 4 UTF-8 bytes each. */
+export const MAX_TEXT_ENVELOPE = maxEnvelopeLength(NOTE_MAX_CHARS * 4);
+export const MAX_IMAGE_ENVELOPE = maxEnvelopeLength(NOTE_MAX_IMAGE_BYTES);
+
+const envelope = z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/, 'invalid envelope');
+
+export const kdfSchema = z.object({
+  salt: base64url(16),
+  iterations: z.literal(600_000),
+});
+export type KdfParams = z.infer<typeof kdfSchema>;
+
+/** `POST /api/notes`. Ciphertext and a verifier only: the server can neither read nor unlock. */
+export const createNoteRequestSchema = z.object({
+  content: envelope,
+  verifier: base64url(32),
+  kdf: kdfSchema.nullable().default(null),
+  expiration: z.enum(NOTE_EXPIRATIONS),
+  emailNotification: z
+    .email('Please enter a valid email address.')
+    .max(254)
+    .nullable()
+    .default(null),
+  attachedImages: z.array(envelope).max(NOTE_MAX_IMAGES).default([]),
+});
+export type CreateNoteRequest = z.input<typeof createNoteRequestSchema>;
+
+export const createNoteResponseSchema = z.object({
+  noteId: noteIdSchema,
+  expiresAt: z.string(),
+});
+export type CreateNoteResponse = z.infer<typeof createNoteResponseSchema>;
+
+export const DESTROY_REASONS = ['read', 'expired', 'too_many_attempts'] as const;
+export type DestroyReason = (typeof DESTROY_REASONS)[number];
+
+export const timeAgoSchema = z.object({
+  hours: z.number(),
+  minutes: z.number(),
+  seconds: z.number(),
+});
+export type TimeAgo = z.infer<typeof timeAgoSchema>;
+
+/** `GET /api/notes/:id`: what the viewer needs to choose its screen; never burns the note. */
+export const noteInfoResponseSchema = z.discriminatedUnion('isDestroyed', [
+  z.object({
+    success: z.literal(true),
+    isDestroyed: z.literal(false),
+    hasPassword: z.boolean(),
+    kdf: kdfSchema.nullable(),
+    expiresAt: z.string(),
+    attachmentCount: z.number(),
+  }),
+  z.object({
+    success: z.literal(true),
+    isDestroyed: z.literal(true),
+    reason: z.enum(DESTROY_REASONS),
+    timeAgo: timeAgoSchema,
+  }),
+]);
+export type NoteInfoResponse = z.infer<typeof noteInfoResponseSchema>;
+
+/** `POST /api/notes/:id/verify`: the proof of key; the answer is the note, destroyed in the same step. */
+export const verifyNoteRequestSchema = z.object({ proof: base64url(32) });
+export type VerifyNoteRequest = z.infer<typeof verifyNoteRequestSchema>;
+
+export const verifyNoteResponseSchema = z.object({
+  content: envelope,
+  attachedImages: z.array(envelope),
+});
+export type VerifyNoteResponse = z.infer<typeof verifyNoteResponseSchema>;

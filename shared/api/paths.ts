@@ -1,0 +1,34 @@
+/** Every URL of the public API, written once (STYLE.md habit 5). */
+export const API_PREFIX = '/api';
+export const WS_PATH = '/ws';
+
+/** Route patterns, as the server's router registers them. */
+export const apiRoutes = {
+  config: '/api/config',
+  health: '/api/health',
+  notes: '/api/notes',
+  note: '/api/notes/:id',
+  noteContent: '/api/notes/:id/content',
+  noteVerify: '/api/notes/:id/verify',
+  chatCreate: '/api/chat/create-session',
+  chatRoom: '/api/chat/:id',
+} as const;
+
+/** A pattern with its `:name` placeholders filled in, each value URL-encoded. */
+export function fillRoute(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}
+
+/** Concrete URLs, as clients call them. */
+export const apiPaths = {
+  config: apiRoutes.config,
+  health: apiRoutes.health,
+  notes: apiRoutes.notes,
+  note: (id: string) => fillRoute(apiRoutes.note, { id }),
+  noteContent: (id: string) => fillRoute(apiRoutes.noteContent, { id }),
+  noteVerify: (id: string) => fillRoute(apiRoutes.noteVerify, { id }),
+  chatCreate: apiRoutes.chatCreate,
+  chatRoom: (id: string) => fillRoute(apiRoutes.chatRoom, { id }),
+} as const;

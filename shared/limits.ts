@@ -1,0 +1,46 @@
+/**
+ * Every business constant in one place (DESIGN §5): the server enforces these, `/api/config`
+ * announces them and the UI texts quote them, so no screen can disagree with another.
+ */
+
+export const MIN_AGE = 17;
+
+export const NOTE_MAX_CHARS = 50_000;
+export const NOTE_MAX_IMAGES = 5;
+/** Per image, measured before encryption. */
+export const NOTE_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Unread notes never outlive this, whatever expiry was chosen. */
+export const NOTE_MAX_LIFETIME_DAYS = 30;
+export const NOTE_MAX_PROOF_ATTEMPTS = 10;
+
+export const NOTE_EXPIRATIONS = ['1h', '1d', '7d', '30d'] as const;
+export type NoteExpiration = (typeof NOTE_EXPIRATIONS)[number];
+export const DEFAULT_NOTE_EXPIRATION: NoteExpiration = '1d';
+export const NOTE_EXPIRATION_SECONDS: Record<NoteExpiration, number> = {
+  '1h': 3600,
+  '1d': 86_400,
+  '7d': 7 * 86_400,
+  '30d': 30 * 86_400,
+};
+
+export const CHAT_DURATIONS = ['5', '15', '30', '60'] as const;
+export type ChatDuration = (typeof CHAT_DURATIONS)[number];
+export const DEFAULT_CHAT_DURATION: ChatDuration = '15';
+export const CHAT_MAX_PARTICIPANTS = 2;
+export const CHAT_MESSAGE_MAX_CHARS = 1000;
+/** A dropped participant keeps their slot this long. */
+export const CHAT_REJOIN_GRACE_SECONDS = 30;
+
+export const NEWSLETTER_CODE_LENGTH = 5;
+export const NEWSLETTER_CODE_TTL_MINUTES = 15;
+
+/**
+ * JSON request bodies above this are refused with 413 before parsing. Sized for the largest
+ * legitimate note: 5 images of 10 MB, base64url-encoded (4/3) plus envelope overhead.
+ */
+export const MAX_JSON_BODY_BYTES = Math.ceil(
+  ((NOTE_MAX_IMAGES * NOTE_MAX_IMAGE_BYTES + NOTE_MAX_CHARS * 4) * 4) / 3 + 1024 * 1024,
+);
+
+/** WebSocket frames above this are refused; keeps relayed payloads inside NOTIFY's 8,000 bytes. */
+export const MAX_WS_FRAME_BYTES = 6 * 1024;

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and integration tests run in Node beside the code they test; browser and desktop tests
+ * (the e2e folders) drive the built app and run one file at a time so two Chromiums don't fight over
+ * two cores.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{shared,backend,electron,renderer}/**/*.test.{ts,tsx}'],
+          exclude: ['**/e2e/**', 'node_modules/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['{renderer,electron}/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
