@@ -19,12 +19,23 @@ const nodeBuiltins = [
   'http',
   'https',
 ];
-const restrict = (patterns, message) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: [{ group: patterns, message, allowTypeImports: false }] },
-  ],
-});
+/**
+ * Bare names ('crypto', 'electron') are matched as exact import paths, globs as patterns, so
+ * 'crypto' does not also catch shared/crypto/ nor 'electron' the electron/ folder.
+ */
+const restrict = (patterns, message) => {
+  const names = patterns.filter((p) => !p.includes('*') && !p.includes('/'));
+  const globs = patterns.filter((p) => !names.includes(p));
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: names.map((name) => ({ name, message })),
+        patterns: [{ group: globs, message }],
+      },
+    ],
+  };
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'out', 'data', 'release', 'coverage'] },
@@ -96,9 +107,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [...nodeBuiltins.filter((p) => !p.includes('*')), 'electron'].map((name) => ({
+            name,
+            message: 'The platform layer may only take types from the preload.',
+          })),
           patterns: [
             {
-              group: [...nodeBuiltins, 'electron', '**/backend/**', '**/electron/main/**'],
+              group: ['node:*', '**/backend/**', '**/electron/main/**'],
               message: 'The platform layer may only take types from the preload.',
             },
             {

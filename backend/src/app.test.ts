@@ -14,7 +14,10 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
 
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-web-'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>app shell</title>');
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html><head><title>app shell</title></head></html>',
+    );
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
     t = await startTestServer(kind, { WEB_DIR: webDir });
@@ -69,6 +72,23 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     const asset = await fetch(`${t.url}/assets/app-1234.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('admits only its own run-time stylesheet, by a fresh nonce per page', async () => {
+    const nonces = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${t.url}/chat/room`);
+      const html = await response.text();
+      const nonce = /<meta property="csp-nonce" content="([^"]+)"/.exec(html)?.[1];
+      expect(nonce).toBeDefined();
+      expect(response.headers.get('content-security-policy')).toContain(
+        `style-src 'self' 'nonce-${nonce}'`,
+      );
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    const api = await fetch(`${t.url}/api/health`);
+    expect(api.headers.get('content-security-policy')).toContain("style-src 'self';");
   });
 
   it('never serves files outside the bundle', async () => {

@@ -73,8 +73,8 @@ const envSchema = z.object({
     message: 'must be at least 12 characters',
   }),
   AI_API_KEY: optionalString,
-  SOCIAL_URL: optionalString.refine((value) => value === null || isHttpUrl(value), {
-    message: 'must be an http(s) URL',
+  SOCIAL_URL: optionalString.refine((value) => value === null || value.startsWith('https://'), {
+    message: 'must be an https:// URL (the app links only to https)',
   }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

@@ -4,22 +4,25 @@ import { API_PREFIX } from '../../../shared/api/paths.ts';
 /**
  * Strict by default: scripts, styles and connections only from our own origin, no framing,
  * no referrer (a note URL in a Referer header would leak its id), no powerful features.
- * The web bundle is built to need nothing inline.
+ * The web bundle is built to need nothing inline; the one exception is the stylesheet element
+ * styled-components creates at run time, admitted by a per-response nonce on the app's HTML.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(styleNonce?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const PERMISSIONS_POLICY = [
   'camera=()',
@@ -35,7 +38,7 @@ export function securityHeaders() {
   return async (ctx: Context, next: Next) => {
     // Set before `next()` so error responses carry them too.
     ctx.set({
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'Content-Security-Policy': contentSecurityPolicy(),
       'Referrer-Policy': 'no-referrer',
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { API_PREFIX, WS_PATH } from '../../../shared/api/paths.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,6 +25,9 @@ const CONTENT_TYPES: Record<string, string> = {
  * Serves the built web bundle. Unknown paths get index.html so the client router can show its
  * own 404 page; `/api` and `/ws` never fall back to the app. Vite's hashed `/assets/` files are
  * cached for good, everything else is revalidated so a deploy is picked up at once.
+ *
+ * The app's HTML gets a fresh style nonce per response, announced in a `csp-nonce` meta tag
+ * that styled-components reads, and allowed by that response's CSP alone.
  */
 export function serveWebBundle(webDir: string) {
   const root = path.resolve(webDir);
@@ -37,6 +42,21 @@ export function serveWebBundle(webDir: string) {
     const requested = safeJoin(root, ctx.path);
     const file = requested !== null && isFile(requested) ? requested : indexPath;
     if (!isFile(file)) return;
+
+    if (file === indexPath) {
+      const nonce = crypto.randomBytes(16).toString('base64');
+      ctx.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.type = CONTENT_TYPES['.html']!;
+      ctx.status = 200;
+      ctx.body = fs
+        .readFileSync(indexPath, 'utf8')
+        .replace(
+          /<head[^>]*>/i,
+          (head) => `${head}\n    <meta property="csp-nonce" content="${nonce}" />`,
+        );
+      return;
+    }
 
     ctx.type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
     ctx.set(

@@ -1,0 +1,160 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
+import styled, { keyframes } from 'styled-components';
+import { LanguageSwitcherCompact } from '../i18n/LanguageSwitcher.tsx';
+import { LogoMark } from '../ui/icons.tsx';
+import { Footer } from './Footer.tsx';
+import { NavBar } from './NavBar.tsx';
+import { isMobileShellPath, routePaths } from './paths.ts';
+
+/** The frame around every route: the site chrome, or the full-screen mobile shell. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== 'idle';
+
+  return (
+    <>
+      <SkipLink />
+      <ProgressBar aria-hidden="true" data-active={busy} />
+      {isMobileShellPath(pathname) ? (
+        <MobileFrame>
+          <MobileBar />
+          <Main id="main" tabIndex={-1} aria-busy={busy}>
+            <Outlet />
+          </Main>
+        </MobileFrame>
+      ) : (
+        <>
+          <NavBar />
+          <Main id="main" tabIndex={-1} aria-busy={busy}>
+            <Outlet />
+          </Main>
+          <Footer />
+        </>
+      )}
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/**
+ * Jumps keyboard users past the menu. It must not change the URL: on /note/:id the fragment is
+ * the note's key, and `href="#main"` would overwrite it.
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <SkipAnchor
+      href="#main"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+    >
+      {t('nav.skipToContent')}
+    </SkipAnchor>
+  );
+}
+
+/** The mobile shell's slim bar: a way home and the compact language switcher. */
+function MobileBar() {
+  const { t } = useTranslation();
+  return (
+    <MobileHeader>
+      <MobileBrand to={routePaths.home} aria-label={t('nav.brandHome')}>
+        <LogoMark size={26} />
+        <span>{t('common.appName')}</span>
+      </MobileBrand>
+      <LanguageSwitcherCompact />
+    </MobileHeader>
+  );
+}
+
+const Main = styled.main`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  outline: none;
+`;
+
+const SkipAnchor = styled.a`
+  position: fixed;
+  inset-block-start: 8px;
+  inset-inline-start: 8px;
+  z-index: 200;
+  padding-block: 10px;
+  padding-inline: 16px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.color.primary};
+  color: ${({ theme }) => theme.color.primaryText};
+  font-weight: 600;
+  text-decoration: none;
+  transform: translateY(-200%);
+
+  &:focus {
+    transform: none;
+    color: ${({ theme }) => theme.color.primaryText};
+  }
+`;
+
+const progress = keyframes`
+  from { transform: scaleX(0.05); }
+  to { transform: scaleX(0.85); }
+`;
+
+const ProgressBar = styled.div`
+  position: fixed;
+  inset-block-start: 0;
+  inset-inline: 0;
+  z-index: 60;
+  block-size: 2px;
+  background: ${({ theme }) => theme.color.primary};
+  transform-origin: left;
+  opacity: 0;
+  pointer-events: none;
+
+  &:dir(rtl) {
+    transform-origin: right;
+  }
+
+  &[data-active='true'] {
+    opacity: 1;
+    animation: ${progress} 2s ease-out forwards;
+  }
+`;
+
+const MobileFrame = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-block-size: 100dvh;
+`;
+
+const MobileHeader = styled.header`
+  position: sticky;
+  inset-block-start: 0;
+  z-index: 40;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  min-block-size: 56px;
+  padding-inline: 16px;
+  padding-block-start: env(safe-area-inset-top);
+  background: rgba(11, 13, 18, 0.9);
+  backdrop-filter: blur(12px);
+  border-block-end: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const MobileBrand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  color: ${({ theme }) => theme.color.text};
+  font-weight: 700;
+  text-decoration: none;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+  }
+`;

@@ -1,0 +1,247 @@
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { LanguageSwitcherDropdown } from '../i18n/LanguageSwitcher.tsx';
+import { IconButton } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { LogoMark, MenuIcon } from '../ui/icons.tsx';
+import { NAV_ITEMS } from './navItems.ts';
+import { routePaths } from './paths.ts';
+
+/**
+ * Collapses the desktop menu into the drawer whenever its links do not fit on one line. Measured
+ * rather than a fixed breakpoint: the same menu is twice as wide in Russian as in English.
+ */
+function useMenuFits() {
+  const slotRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const [fits, setFits] = useState(true);
+
+  useLayoutEffect(() => {
+    const slot = slotRef.current;
+    const list = listRef.current;
+    if (!slot || !list) return;
+    const measure = () => {
+      // The room the menu would have without the menu button, so the answer does not depend on
+      // whether the button is currently shown (no flip-flopping).
+      const button = menuButtonRef.current;
+      const buttonRoom = button && button.offsetWidth > 0 ? button.offsetWidth + MENU_GAP_PX : 0;
+      setFits(list.scrollWidth <= slot.clientWidth + buttonRoom);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(slot);
+    observer.observe(list);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+
+  return { fits, slotRef, listRef, menuButtonRef };
+}
+
+const MENU_GAP_PX = 4;
+
+/** Sticky site bar: brand (home), the menu (or the drawer when it does not fit), languages. */
+export function NavBar() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { fits, slotRef, listRef, menuButtonRef } = useMenuFits();
+  // The drawer belongs to the page it was opened on: any navigation (a link in it, Back) closes it.
+  const [drawerOpenedOn, setDrawerOpenedOn] = useState<string | null>(null);
+  const drawerOpen = drawerOpenedOn === pathname;
+  const drawerId = useId();
+
+  return (
+    <Bar>
+      <Inner>
+        <Brand to={routePaths.home} aria-label={t('nav.brandHome')}>
+          <LogoMark size={30} />
+          <BrandName>{t('common.appName')}</BrandName>
+        </Brand>
+
+        <DesktopNav ref={slotRef} aria-label={t('nav.label')} data-fits={fits}>
+          <DesktopList ref={listRef}>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.key}>
+                <DesktopLink to={item.to} end={item.end}>
+                  {t(`nav.${item.key}`)}
+                </DesktopLink>
+              </li>
+            ))}
+          </DesktopList>
+        </DesktopNav>
+
+        <End>
+          <LanguageSwitcherDropdown />
+          <MenuButton
+            ref={menuButtonRef}
+            data-visible={!fits}
+            aria-label={t('nav.openMenu')}
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerId}
+            onClick={() => setDrawerOpenedOn(pathname)}
+          >
+            <MenuIcon />
+          </MenuButton>
+        </End>
+      </Inner>
+
+      <Dialog
+        id={drawerId}
+        open={drawerOpen}
+        onOpenChange={(open) => setDrawerOpenedOn(open ? pathname : null)}
+        title={t('nav.menuTitle')}
+        placement="inline-end"
+      >
+        <nav aria-label={t('nav.label')}>
+          <DrawerList>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.key}>
+                <DrawerLink to={item.to} end={item.end} onClick={() => setDrawerOpenedOn(null)}>
+                  {t(`nav.${item.key}`)}
+                </DrawerLink>
+              </li>
+            ))}
+          </DrawerList>
+        </nav>
+      </Dialog>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  position: sticky;
+  inset-block-start: 0;
+  z-index: 40;
+  background: rgba(11, 13, 18, 0.82);
+  backdrop-filter: saturate(140%) blur(12px);
+  border-block-end: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  max-inline-size: ${({ theme }) => theme.layout.maxWidth};
+  min-block-size: ${({ theme }) => theme.layout.navHeight};
+  margin-inline: auto;
+  padding-inline: 20px;
+`;
+
+const Brand = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 10px;
+  flex: none;
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+  }
+`;
+
+const BrandName = styled.span`
+  font-size: 19px;
+  font-weight: 750;
+  letter-spacing: -0.01em;
+`;
+
+const DesktopNav = styled.nav`
+  display: flex;
+  justify-content: center;
+  flex: 1;
+  min-inline-size: 0;
+  overflow: hidden;
+
+  /* Still laid out (so it can be measured), but invisible and out of the accessibility tree. */
+  &[data-fits='false'] {
+    visibility: hidden;
+  }
+`;
+
+const DesktopList = styled.ul`
+  display: flex;
+  align-items: center;
+  flex: none;
+  gap: 2px;
+  inline-size: max-content;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const DesktopLink = styled(NavLink)`
+  display: inline-flex;
+  align-items: center;
+  min-block-size: 36px;
+  padding-inline: 10px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 14.5px;
+  font-weight: 500;
+  text-decoration: none;
+  white-space: nowrap;
+  transition:
+    color ${({ theme }) => theme.motion.fast} ease,
+    background-color ${({ theme }) => theme.motion.fast} ease;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.surfaceHover};
+  }
+
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.color.primary};
+    background: ${({ theme }) => theme.color.primarySoft};
+  }
+`;
+
+const End = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 4px;
+  margin-inline-start: auto;
+`;
+
+const MenuButton = styled(IconButton)`
+  color: ${({ theme }) => theme.color.text};
+
+  &[data-visible='false'] {
+    display: none;
+  }
+`;
+
+const DrawerList = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const DrawerLink = styled(NavLink)`
+  display: flex;
+  align-items: center;
+  min-block-size: 46px;
+  padding-inline: 14px;
+  border-radius: ${({ theme }) => theme.radius.small};
+  color: ${({ theme }) => theme.color.text};
+  font-size: 16px;
+  font-weight: 500;
+  text-decoration: none;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.surfaceHover};
+  }
+
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.color.primary};
+    background: ${({ theme }) => theme.color.primarySoft};
+  }
+`;

@@ -1,0 +1,22 @@
+/** Every client route, written once (STYLE.md habit 5). */
+export const routePaths = {
+  home: '/',
+  features: '/features',
+  security: '/security',
+  privacy: '/privacy',
+  terms: '/terms',
+  note: (id: string) => `/note/${encodeURIComponent(id)}`,
+  chat: '/chat',
+  chatRoom: (sessionId: string) => `/chat/${encodeURIComponent(sessionId)}`,
+  mobileChatRoom: (sessionId: string) => `/mobile-chat/${encodeURIComponent(sessionId)}`,
+  faq: '/faq',
+  blog: '/blog',
+  blogArticle: (id: string) => `/blog/${encodeURIComponent(id)}`,
+  analytics: '/analytics',
+  mobile: '/mobile',
+} as const;
+
+/** The app-style screens run full-screen: no site navigation bar, no footer (spec §2). */
+export function isMobileShellPath(pathname: string): boolean {
+  return pathname.startsWith('/mobile');
+}

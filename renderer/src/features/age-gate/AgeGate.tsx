@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { MIN_AGE } from '../../../../shared/limits.ts';
+import { LanguageSwitcherCompact } from '../../i18n/LanguageSwitcher.tsx';
+import { usePageMeta } from '../../meta/usePageMeta.ts';
+import { platform } from '../../platform/index.ts';
+import { Button, buttonStyles } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { ExternalLink } from '../../ui/ExternalLink.tsx';
+import { LogoMark } from '../../ui/icons.tsx';
+import {
+  AGE_ALTERNATIVES_URL,
+  isAgeGateRequired,
+  readAgeVerified,
+  writeAgeVerified,
+} from './ageGate.ts';
+
+type GateState = 'passed' | 'asking' | 'restricted';
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Decided once at start (spec §2), from the platform and the device. */
+function initialGateState(): GateState {
+  const required = isAgeGateRequired({
+    platformKind: platform.kind,
+    userAgent: navigator.userAgent,
+    navigatorPlatform: navigator.platform,
+    maxTouchPoints: navigator.maxTouchPoints,
+    viewportWidth: window.innerWidth,
+  });
+  return required && !readAgeVerified(localStorageOrNull()) ? 'asking' : 'passed';
+}
+
+/** Shows the app only once the visitor has confirmed their age, where the spec asks for that. */
+export function AgeGate({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<GateState>(initialGateState);
+  if (state === 'passed') return children;
+  return (
+    <AgeGateScreen
+      restricted={state === 'restricted'}
+      onConfirm={() => {
+        writeAgeVerified(localStorageOrNull());
+        setState('passed');
+      }}
+      onDecline={() => setState('restricted')}
+    />
+  );
+}
+
+interface AgeGateScreenProps {
+  restricted: boolean;
+  onConfirm: () => void;
+  onDecline: () => void;
+}
+
+function AgeGateScreen({ restricted, onConfirm, onDecline }: AgeGateScreenProps) {
+  const { t } = useTranslation();
+  const appName = t('common.appName');
+  const title = restricted ? t('ageGate.restrictedTitle') : t('ageGate.title', { appName });
+  usePageMeta({ title, description: t('home.intro'), noIndex: true });
+
+  return (
+    <Screen>
+      <Corner>
+        <LanguageSwitcherCompact />
+      </Corner>
+      <GateCard data-testid="age-gate">
+        <LogoMark size={56} />
+        <h1>{title}</h1>
+        {restricted ? (
+          <>
+            <p>{t('ageGate.restrictedBody', { count: MIN_AGE })}</p>
+            {/* Terminal: no way back into the app from here (spec §2). */}
+            <AlternativesLink href={AGE_ALTERNATIVES_URL}>
+              {t('ageGate.alternatives')}
+            </AlternativesLink>
+          </>
+        ) : (
+          <>
+            <p>{t('ageGate.question', { count: MIN_AGE })}</p>
+            <Choices>
+              <Button $size="large" $fullWidth onClick={onConfirm}>
+                {t('ageGate.yes', { age: MIN_AGE })}
+              </Button>
+              <Button $size="large" $variant="secondary" $fullWidth onClick={onDecline}>
+                {t('ageGate.no', { age: MIN_AGE })}
+              </Button>
+            </Choices>
+          </>
+        )}
+      </GateCard>
+    </Screen>
+  );
+}
+
+const Screen = styled.main`
+  position: relative;
+  display: flex;
+  flex: 1;
+  align-items: center;
+  justify-content: center;
+  min-block-size: 100dvh;
+  padding: 24px 16px;
+`;
+
+const Corner = styled.div`
+  position: absolute;
+  inset-block-start: 12px;
+  inset-inline-end: 12px;
+`;
+
+const GateCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 16px;
+  inline-size: min(440px, 100%);
+  padding: 32px 24px;
+  text-align: center;
+
+  h1 {
+    font-size: 26px;
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 17px;
+  }
+`;
+
+const Choices = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  inline-size: 100%;
+  margin-block-start: 8px;
+`;
+
+const AlternativesLink = styled(ExternalLink)<{ $variant?: 'primary' }>`
+  ${buttonStyles}
+  margin-block-start: 8px;
+`;

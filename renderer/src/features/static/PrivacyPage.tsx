@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { routePaths } from '../../app/paths.ts';
+import { usePageMeta } from '../../meta/usePageMeta.ts';
+import { Page } from '../../ui/Page.tsx';
+
+export function PrivacyPage() {
+  const { t } = useTranslation();
+  usePageMeta({
+    title: t('privacy.title'),
+    description: t('privacy.intro'),
+    keywords: t('privacy.keywords'),
+    canonical: routePaths.privacy,
+  });
+
+  return <Page title={t('privacy.title')} intro={t('privacy.intro')} />;
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { routePaths } from '../../app/paths.ts';
+import { usePageMeta } from '../../meta/usePageMeta.ts';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Actions, Page } from '../../ui/Page.tsx';
+
+export function SecurityPage() {
+  const { t } = useTranslation();
+  usePageMeta({
+    title: t('security.title'),
+    description: t('security.intro'),
+    keywords: t('security.keywords'),
+    canonical: routePaths.security,
+  });
+
+  return (
+    <Page title={t('security.title')} intro={t('security.intro')}>
+      <Actions>
+        <ButtonLink to={routePaths.home}>{t('security.cta')}</ButtonLink>
+      </Actions>
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { routePaths } from '../../app/paths.ts';
+import { usePageMeta } from '../../meta/usePageMeta.ts';
+import { Page } from '../../ui/Page.tsx';
+
+export function TermsPage() {
+  const { t } = useTranslation();
+  usePageMeta({
+    title: t('terms.title'),
+    description: t('terms.intro'),
+    keywords: t('terms.keywords'),
+    canonical: routePaths.terms,
+  });
+
+  return <Page title={t('terms.title')} intro={t('terms.intro')} />;
+}

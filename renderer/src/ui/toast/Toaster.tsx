@@ -1,0 +1,173 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { useAtom } from 'jotai';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled, { css, keyframes } from 'styled-components';
+import { CloseIcon } from '../icons.tsx';
+import { currentToastAtom } from './toastState.ts';
+
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+/** Wraps the app once; `useToast()` anywhere below shows a toast. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <RadixToast.Provider
+      label={t('toast.label')}
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+    >
+      {children}
+      <CurrentToast />
+      <Viewport label={t('toast.viewportLabel')} />
+    </RadixToast.Provider>
+  );
+}
+
+function CurrentToast() {
+  const { t } = useTranslation();
+  const [current, setCurrent] = useAtom(currentToastAtom);
+  if (!current) return null;
+  const { id, title, description, variant = 'default', open } = current;
+
+  return (
+    <Root
+      // A new id remounts the root, so a new toast replaces the old one at once.
+      key={id}
+      open={open}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) setCurrent((entry) => (entry?.id === id ? { ...entry, open: false } : entry));
+      }}
+      type={variant === 'destructive' ? 'foreground' : 'background'}
+      $variant={variant}
+      data-variant={variant}
+    >
+      <Text>
+        <Title>{title}</Title>
+        {description ? <Description>{description}</Description> : null}
+      </Text>
+      <Close aria-label={t('toast.close')}>
+        <CloseIcon width={16} height={16} />
+      </Close>
+    </Root>
+  );
+}
+
+const slideIn = keyframes`
+  from { opacity: 0; transform: translateY(-12px); }
+  to { opacity: 1; transform: none; }
+`;
+
+const fadeOut = keyframes`
+  from { opacity: 1; }
+  to { opacity: 0; }
+`;
+
+const swipeOut = keyframes`
+  from { transform: translateX(var(--radix-toast-swipe-end-x)); }
+  to { transform: translateX(calc(100% + 32px)); }
+`;
+
+const Viewport = styled(RadixToast.Viewport)`
+  position: fixed;
+  inset-block-start: 0;
+  inset-inline: 0;
+  z-index: 100;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  inline-size: min(420px, 100vw);
+  margin-inline: auto;
+  margin-block: 0;
+  padding: 16px;
+  list-style: none;
+  outline: none;
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    inset-block-start: auto;
+    inset-block-end: 0;
+    margin-inline-end: 0;
+  }
+`;
+
+const Root = styled(RadixToast.Root)<{ $variant: 'default' | 'destructive' }>`
+  display: flex;
+  align-items: flex-start;
+  gap: 12px;
+  padding: 14px 16px;
+  border-radius: ${({ theme }) => theme.radius.medium};
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  background: ${({ theme }) => theme.color.surfaceRaised};
+  color: ${({ theme }) => theme.color.text};
+  box-shadow: ${({ theme }) => theme.shadow.overlay};
+
+  ${({ $variant, theme }) =>
+    $variant === 'destructive' &&
+    css`
+      background: ${theme.color.destructive};
+      border-color: ${theme.color.destructiveHover};
+      color: ${theme.color.destructiveText};
+    `}
+
+  &[data-state='open'] {
+    animation: ${slideIn} ${({ theme }) => theme.motion.normal} ease-out;
+  }
+
+  &[data-state='closed'] {
+    animation: ${fadeOut} ${({ theme }) => theme.motion.fast} ease-in;
+  }
+
+  &[data-swipe='move'] {
+    transform: translateX(var(--radix-toast-swipe-move-x));
+  }
+
+  &[data-swipe='cancel'] {
+    transform: translateX(0);
+    transition: transform ${({ theme }) => theme.motion.normal} ease-out;
+  }
+
+  &[data-swipe='end'] {
+    animation: ${swipeOut} ${({ theme }) => theme.motion.fast} ease-out;
+  }
+`;
+
+const Text = styled.div`
+  flex: 1;
+  min-inline-size: 0;
+`;
+
+const Title = styled(RadixToast.Title)`
+  font-weight: 650;
+  font-size: 15px;
+`;
+
+const Description = styled(RadixToast.Description)`
+  margin-block-start: 2px;
+  font-size: 14px;
+  opacity: 0.85;
+`;
+
+const Close = styled(RadixToast.Close)`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  flex: none;
+  inline-size: 28px;
+  block-size: 28px;
+  margin-inline-end: -6px;
+  margin-block-start: -4px;
+  padding: 0;
+  border: none;
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: transparent;
+  color: inherit;
+  opacity: 0.75;
+  cursor: pointer;
+
+  &:hover {
+    opacity: 1;
+    background: rgba(255, 255, 255, 0.08);
+  }
+`;

@@ -1,0 +1,29 @@
+/**
+ * Protocol v1 constants (DESIGN §3). Every label and size lives here so a CLI or a test can
+ * reproduce the protocol from one page; changing any value is a protocol break (v2).
+ */
+export const PROTOCOL_VERSION = 'v1';
+
+/** K_link, K_room, K_pw, K_content, proof and session keys are all 256-bit. */
+export const KEY_BYTES = 32;
+/** AES-GCM nonce: 96 bits, random per item. */
+export const IV_BYTES = 12;
+export const TAG_BYTES = 16;
+export const PASSWORD_SALT_BYTES = 16;
+/** OWASP's 2023 figure for PBKDF2-HMAC-SHA256; only tests may use fewer. */
+export const NOTE_PBKDF2_ITERATIONS = 600_000;
+
+export const LABEL = {
+  noteContent: 'ashnote/v1/content',
+  noteAccess: 'ashnote/v1/access',
+  noteText: 'ashnote/v1/note/text',
+  noteImage: 'ashnote/v1/note/image',
+  chatKeyExchange: 'ashnote/v1/chat/kx',
+  chatMessage: 'ashnote/v1/chat/msg',
+  chatSafety: 'ashnote/v1/chat/safety',
+} as const;
+
+/** HKDF info for a chat session key: `ashnote/v1/chat/<ROOMID>`. */
+export function chatSessionInfo(roomId: string): string {
+  return `ashnote/v1/chat/${roomId}`;
+}

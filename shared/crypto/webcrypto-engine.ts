@@ -1,0 +1,189 @@
+import {
+  checkAesGcm,
+  checkCiphertext,
+  checkIterations,
+  checkOutputLength,
+  checkSharedSecret,
+  HKDF_MAX_BYTES,
+  PBKDF2_MAX_BYTES,
+} from './engine-checks.ts';
+import type { CryptoEngine, Curve, EcdhKeyPair } from './engine.ts';
+import { CryptoError } from './errors.ts';
+import { webRandomBytes } from './random.ts';
+
+/**
+ * The primary engine: the platform's native, constant-time implementations through
+ * `crypto.subtle` (Electron, browsers in secure contexts, Node, workers).
+ */
+
+/** An opaque CryptoKey; private keys are created non-extractable so script cannot read them. */
+interface Key {
+  readonly type: string;
+}
+
+/**
+ * The slice of SubtleCrypto used here, typed locally so this file checks the same in the DOM
+ * world and the Node world (whose lib has no global `CryptoKey`).
+ */
+interface Subtle {
+  digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer>;
+  importKey(
+    format: 'raw',
+    keyData: Uint8Array,
+    algorithm: string | object,
+    extractable: boolean,
+    usages: readonly string[],
+  ): Promise<Key>;
+  exportKey(format: 'raw', key: Key): Promise<ArrayBuffer>;
+  sign(algorithm: string, key: Key, data: Uint8Array): Promise<ArrayBuffer>;
+  encrypt(algorithm: object, key: Key, data: Uint8Array): Promise<ArrayBuffer>;
+  decrypt(algorithm: object, key: Key, data: Uint8Array): Promise<ArrayBuffer>;
+  deriveBits(algorithm: object, baseKey: Key, length: number): Promise<ArrayBuffer>;
+  generateKey(
+    algorithm: object,
+    extractable: boolean,
+    usages: readonly string[],
+  ): Promise<{ publicKey: Key; privateKey: Key }>;
+}
+
+/** Looked up per call, so merely importing this module never fails in an insecure context. */
+function subtle(): Subtle {
+  const value = globalThis.crypto?.subtle;
+  if (!value) throw new CryptoError('UNAVAILABLE', 'crypto.subtle is unavailable');
+  return value as unknown as Subtle;
+}
+
+export function hasWebCrypto(): boolean {
+  return typeof globalThis.crypto?.subtle?.importKey === 'function';
+}
+
+const CURVE_PARAMS: Record<Curve, { algorithm: object; publicKeyBytes: number }> = {
+  X25519: { algorithm: { name: 'X25519' }, publicKeyBytes: 32 },
+  'P-256': { algorithm: { name: 'ECDH', namedCurve: 'P-256' }, publicKeyBytes: 65 },
+};
+
+/** Raw-format checks before import, so both engines refuse exactly the same encodings. */
+function checkPublicKey(curve: Curve, publicKey: Uint8Array): void {
+  const valid =
+    publicKey.length === CURVE_PARAMS[curve].publicKeyBytes &&
+    (curve !== 'P-256' || publicKey[0] === 0x04);
+  if (!valid) throw new CryptoError('INVALID_PUBLIC_KEY', `not a raw ${curve} public key`);
+}
+
+let x25519Support: Promise<boolean> | undefined;
+
+/** X25519 arrived in WebCrypto late (Chrome 133, Firefox 130, Safari 17): probe once. */
+function supportsX25519(): Promise<boolean> {
+  x25519Support ??= (async () => {
+    try {
+      await subtle().generateKey({ name: 'X25519' }, false, ['deriveBits']);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  return x25519Support;
+}
+
+async function generateEcdhKeyPair(curve: Curve): Promise<EcdhKeyPair> {
+  const { algorithm } = CURVE_PARAMS[curve];
+  if (curve === 'X25519' && !(await supportsX25519())) {
+    throw new CryptoError('UNSUPPORTED_CURVE', 'this WebCrypto lacks X25519');
+  }
+  const pair = await subtle().generateKey(algorithm, false, ['deriveBits']);
+  const publicKey = new Uint8Array(await subtle().exportKey('raw', pair.publicKey));
+  return {
+    curve,
+    publicKey,
+    async deriveSharedSecret(peerPublicKey) {
+      checkPublicKey(curve, peerPublicKey);
+      let secret: ArrayBuffer;
+      try {
+        const peer = await subtle().importKey('raw', peerPublicKey, algorithm, false, []);
+        secret = await subtle().deriveBits({ ...algorithm, public: peer }, pair.privateKey, 256);
+      } catch (cause) {
+        throw new CryptoError('INVALID_PUBLIC_KEY', `peer ${curve} key rejected`, { cause });
+      }
+      return checkSharedSecret(new Uint8Array(secret));
+    },
+  };
+}
+
+export const webCryptoEngine: CryptoEngine = {
+  name: 'webcrypto',
+
+  randomBytes(length) {
+    const bytes = webRandomBytes(length);
+    if (!bytes) throw new CryptoError('UNAVAILABLE', 'crypto.getRandomValues is unavailable');
+    return bytes;
+  },
+
+  async sha256(data) {
+    return new Uint8Array(await subtle().digest('SHA-256', data));
+  },
+
+  async hmacSha256(key, data) {
+    // WebCrypto refuses empty HMAC keys; RFC 2104 zero-pads keys, so 32 zero bytes is the same key.
+    const raw = key.length > 0 ? key : new Uint8Array(32);
+    const hmacKey = await subtle().importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    return new Uint8Array(await subtle().sign('HMAC', hmacKey, data));
+  },
+
+  async hkdfSha256(ikm, salt, info, length) {
+    checkOutputLength(length, HKDF_MAX_BYTES);
+    const key = await subtle().importKey('raw', ikm, 'HKDF', false, ['deriveBits']);
+    const bits = await subtle().deriveBits(
+      { name: 'HKDF', hash: 'SHA-256', salt, info },
+      key,
+      length * 8,
+    );
+    return new Uint8Array(bits);
+  },
+
+  async pbkdf2Sha256(password, salt, iterations, length) {
+    checkIterations(iterations);
+    checkOutputLength(length, PBKDF2_MAX_BYTES);
+    const key = await subtle().importKey('raw', password, 'PBKDF2', false, ['deriveBits']);
+    const bits = await subtle().deriveBits(
+      { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+      key,
+      length * 8,
+    );
+    return new Uint8Array(bits);
+  },
+
+  async aesGcmEncrypt(key, iv, plaintext, aad) {
+    checkAesGcm(key, iv);
+    const aesKey = await subtle().importKey('raw', key, 'AES-GCM', false, ['encrypt']);
+    const sealed = await subtle().encrypt(
+      { name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 },
+      aesKey,
+      plaintext,
+    );
+    return new Uint8Array(sealed);
+  },
+
+  async aesGcmDecrypt(key, iv, ciphertext, aad) {
+    checkAesGcm(key, iv);
+    checkCiphertext(ciphertext);
+    const aesKey = await subtle().importKey('raw', key, 'AES-GCM', false, ['decrypt']);
+    try {
+      const opened = await subtle().decrypt(
+        { name: 'AES-GCM', iv, additionalData: aad, tagLength: 128 },
+        aesKey,
+        ciphertext,
+      );
+      return new Uint8Array(opened);
+    } catch (cause) {
+      throw new CryptoError('DECRYPT_FAILED', 'authentication failed', { cause });
+    }
+  },
+
+  async supportedCurves() {
+    return (await supportsX25519()) ? ['X25519', 'P-256'] : ['P-256'];
+  },
+
+  generateEcdhKeyPair,
+};
