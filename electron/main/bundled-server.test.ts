@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bundledServerEnv,
   closeServerOnQuit,
+  readLastPort,
   startBundledServer,
   type BundledServer,
 } from './bundled-server.ts';
@@ -82,6 +84,30 @@ describe('startBundledServer (real backend, embedded database)', () => {
     const again = await startBundledServer({ dataDir, webDir, logLevel: 'silent' });
     expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
     await again.close();
+  });
+
+  it('comes back on the last port, so the page keeps its origin and storage', async () => {
+    const first = await startBundledServer({ dataDir, webDir, logLevel: 'silent' });
+    const firstPort = new URL(first.url).port;
+    expect(readLastPort(dataDir)).toBe(Number(firstPort));
+    await first.close();
+    const second = await startBundledServer({ dataDir, webDir, logLevel: 'silent' });
+    expect(new URL(second.url).port).toBe(firstPort);
+    await second.close();
+  });
+
+  it('takes another free port when the last one is taken', async () => {
+    const blocker = net.createServer();
+    const taken = readLastPort(dataDir)!;
+    await new Promise<void>((resolve) => blocker.listen(taken, '127.0.0.1', resolve));
+    try {
+      const moved = await startBundledServer({ dataDir, webDir, logLevel: 'silent' });
+      expect(Number(new URL(moved.url).port)).not.toBe(taken);
+      expect((await fetch(`${moved.url}/api/health`)).status).toBe(200);
+      await moved.close();
+    } finally {
+      blocker.close();
+    }
   });
 });
 

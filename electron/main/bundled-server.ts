@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { createApp } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 
@@ -34,14 +36,37 @@ export function bundledServerEnv(options: BundledServerOptions): Record<string, 
   };
 }
 
+const PORT_FILE = 'server-port';
+
+/** The port the last run used, if recorded. */
+export function readLastPort(dataDir: string): number | null {
+  try {
+    const port = Number(fs.readFileSync(path.join(dataDir, PORT_FILE), 'utf8').trim());
+    return Number.isInteger(port) && port > 1024 && port < 65_536 ? port : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Starts the server. Rejects with the backend's own message when it cannot start, e.g. when
  * another Ashnote server holds the data folder.
+ *
+ * The page's origin includes the port, and with it the page's storage (chosen language, the
+ * age confirmation), so the server comes back on the last run's port when it is still free and
+ * takes any free port otherwise.
  */
 export async function startBundledServer(options: BundledServerOptions): Promise<BundledServer> {
   const server = await createApp(loadConfig(bundledServerEnv(options)));
   try {
-    const { url } = await server.listen();
+    const lastPort = readLastPort(options.dataDir);
+    const { url, port } = await server
+      .listen(lastPort ?? 0)
+      .catch((error: NodeJS.ErrnoException) => {
+        if (lastPort === null || error.code !== 'EADDRINUSE') throw error;
+        return server.listen(0);
+      });
+    fs.writeFileSync(path.join(options.dataDir, PORT_FILE), String(port));
     return { url, origin: new URL(url).origin, close: () => server.close() };
   } catch (error) {
     await server.close();
