@@ -1,0 +1,57 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The four worlds are kept apart by lint (STYLE.md habit 1). These probes make sure a wrong
+ * import really fails `npm run lint`, and an allowed one does not.
+ */
+const eslint = new ESLint();
+
+async function restrictedImports(filePath: string, code: string): Promise<number> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((message) => message.ruleId === 'no-restricted-imports').length;
+}
+
+describe('import rules between worlds', () => {
+  it.each([
+    ['shared/probe.ts', "import fs from 'node:fs';\nexport const x = fs;\n"],
+    [
+      'shared/probe.ts',
+      "import { createApp } from '../backend/src/app.ts';\nexport const x = createApp;\n",
+    ],
+    ['renderer/src/probe.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    [
+      'renderer/src/probe.ts',
+      "import { createApp } from '../../backend/src/app.ts';\nexport const x = createApp;\n",
+    ],
+    [
+      'backend/src/probe.ts',
+      "import { App } from '../../renderer/src/app/App.tsx';\nexport const x = App;\n",
+    ],
+    ['electron/preload/probe.ts', "import fs from 'node:fs';\nexport const x = fs;\n"],
+    [
+      'renderer/src/platform/probe.ts',
+      "import { api } from '../../../electron/preload/api.ts';\nexport const x = api;\n",
+    ],
+  ])('refuses %s importing across worlds', async (filePath, code) => {
+    expect(await restrictedImports(filePath, code)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['shared/probe.ts', "import { z } from 'zod';\nexport const x = z;\n"],
+    [
+      'shared/api/probe.ts',
+      "import { generateRoomKey } from '../crypto/index.ts';\nexport const x = generateRoomKey;\n",
+    ],
+    [
+      'renderer/src/platform/probe.ts',
+      "import type { DesktopBridge } from '../../../electron/preload/api.ts';\nexport type X = DesktopBridge;\n",
+    ],
+    [
+      'backend/src/probe.ts',
+      "import { apiRoutes } from '../../shared/api/paths.ts';\nexport const x = apiRoutes;\n",
+    ],
+  ])('allows %s its own imports', async (filePath, code) => {
+    expect(await restrictedImports(filePath, code)).toBe(0);
+  });
+});
