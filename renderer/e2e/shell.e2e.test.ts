@@ -23,13 +23,19 @@ describe('web shell in Chromium', () => {
     const problems = watchPage(page);
     const response = await page.goto(`${t.url}/`);
     expect(response?.status()).toBe(200);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBeTruthy();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toBeTruthy();
     await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
     const footer = page.getByRole('contentinfo');
-    expect(await footer.textContent()).toContain('Secure, self-destructing messages with end-to-end encryption.');
+    expect(await footer.textContent()).toContain(
+      'Secure, self-destructing messages with end-to-end encryption.',
+    );
     expect(await footer.locator('a[href="https://social.example.org/ashnote"]').count()).toBe(1);
     expect(await page.title()).toContain('Ashnote');
-    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toContain('social-preview.png');
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toContain(
+      'social-preview.png',
+    );
     expect(problems.cspViolations).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
     await context.close();
@@ -54,7 +60,9 @@ describe('web shell in Chromium', () => {
     const page = await context.newPage();
     const problems = watchPage(page);
     await page.goto(`${t.url}/no/such/page`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible())
+      .toBe(true);
     const api = await page.goto(`${t.url}/api/no-such-thing`);
     expect(api?.status()).toBe(404);
     expect(await api?.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });

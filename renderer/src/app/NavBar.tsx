@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { LanguageSwitcherDropdown } from '../i18n/LanguageSwitcher.tsx';
 import { IconButton } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -174,6 +174,19 @@ const DesktopList = styled.ul`
   list-style: none;
 `;
 
+/** Hover and current-page looks shared by the bar's links and the drawer's. */
+const navLinkStates = css`
+  &:hover {
+    color: ${({ theme }) => theme.color.text};
+    background: ${({ theme }) => theme.color.surfaceHover};
+  }
+
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.color.primary};
+    background: ${({ theme }) => theme.color.primarySoft};
+  }
+`;
+
 const DesktopLink = styled(NavLink)`
   display: inline-flex;
   align-items: center;
@@ -189,15 +202,7 @@ const DesktopLink = styled(NavLink)`
     color ${({ theme }) => theme.motion.fast} ease,
     background-color ${({ theme }) => theme.motion.fast} ease;
 
-  &:hover {
-    color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.surfaceHover};
-  }
-
-  &[aria-current='page'] {
-    color: ${({ theme }) => theme.color.primary};
-    background: ${({ theme }) => theme.color.primarySoft};
-  }
+  ${navLinkStates}
 `;
 
 const End = styled.div`
@@ -235,13 +240,5 @@ const DrawerLink = styled(NavLink)`
   font-weight: 500;
   text-decoration: none;
 
-  &:hover {
-    color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.surfaceHover};
-  }
-
-  &[aria-current='page'] {
-    color: ${({ theme }) => theme.color.primary};
-    background: ${({ theme }) => theme.color.primarySoft};
-  }
+  ${navLinkStates}
 `;

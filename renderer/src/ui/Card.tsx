@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 export const Card = styled.div`
   background: ${({ theme }) => theme.color.surface};
@@ -15,4 +15,12 @@ export const CardTitle = styled.h2`
 
 export const CardText = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
+`;
+
+/** The raised surface a page's main form or message sits on; each user adds its own layout. */
+export const raisedCardStyles = css`
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.large};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
 `;

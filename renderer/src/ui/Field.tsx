@@ -51,6 +51,11 @@ export const Input = styled.input`
   min-block-size: 44px;
 `;
 
+export const Select = styled.select`
+  ${controlStyles}
+  min-block-size: 44px;
+`;
+
 export const Textarea = styled.textarea`
   ${controlStyles}
   min-block-size: 160px;

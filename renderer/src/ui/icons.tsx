@@ -1,12 +1,17 @@
 import { useId } from 'react';
 import type { SVGProps } from 'react';
 
-/** Decorative inline icons: hidden from assistive technology, named by their button instead. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+type IconProps = SVGProps<SVGSVGElement>;
+
+/**
+ * Decorative inline icons: hidden from assistive technology, named by their button or the text
+ * beside them instead. `size` is each icon's default; a caller's width/height still win.
+ */
+function Icon({ size = 20, children, ...props }: IconProps & { size?: number }) {
   return (
     <svg
-      width="20"
-      height="20"
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -22,7 +27,7 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function MenuIcon(props: SVGProps<SVGSVGElement>) {
+export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M4 6h16M4 12h16M4 18h16" />
@@ -30,7 +35,7 @@ export function MenuIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function CloseIcon(props: SVGProps<SVGSVGElement>) {
+export function CloseIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M6 6l12 12M18 6L6 18" />
@@ -38,7 +43,7 @@ export function CloseIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function CheckIcon(props: SVGProps<SVGSVGElement>) {
+export function CheckIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M5 12.5l4.5 4.5L19 7.5" />
@@ -46,24 +51,142 @@ export function CheckIcon(props: SVGProps<SVGSVGElement>) {
   );
 }
 
-export function ChevronDownIcon(props: SVGProps<SVGSVGElement>) {
+export function ChevronDownIcon(props: IconProps) {
   return (
-    <Icon width="16" height="16" {...props}>
+    <Icon size={16} {...props}>
       <path d="M6 9l6 6 6-6" />
     </Icon>
   );
 }
 
-export function ExternalLinkIcon(props: SVGProps<SVGSVGElement>) {
+export function ExternalLinkIcon(props: IconProps) {
   return (
-    <Icon width="16" height="16" {...props}>
+    <Icon size={16} {...props}>
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
     </Icon>
   );
 }
 
+export function EyeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Icon>
+  );
+}
+
+export function EyeOffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3 3.7M6.6 6.6A17 17 0 0 0 2 12s3.5 6 10 6a9.7 9.7 0 0 0 4.4-1M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </Icon>
+  );
+}
+
+/* Chat icons: drawn at 18px by default. */
+
+export function LockIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Icon>
+  );
+}
+
+export function UsersIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M21.5 20a6.5 6.5 0 0 0-4-6" />
+    </Icon>
+  );
+}
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </Icon>
+  );
+}
+
+export function LinkIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1" />
+      <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />
+    </Icon>
+  );
+}
+
+export function SendIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M4 12l16-8-6 16-2.5-6.5z" />
+      <path d="M11.5 13.5L20 4" />
+    </Icon>
+  );
+}
+
+export function ShieldIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" />
+      <path d="M8.5 12l2.5 2.5 4.5-5" />
+    </Icon>
+  );
+}
+
+export function BotIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <rect x="4" y="8" width="16" height="12" rx="3" />
+      <path d="M12 4v4M9 14h.01M15 14h.01" />
+    </Icon>
+  );
+}
+
+export function TimerOffIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M10 2h4M12 14V10M4.5 6.5l1.5 1.5" />
+      <circle cx="12" cy="14" r="8" />
+    </Icon>
+  );
+}
+
+export function AlertIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M12 3l10 18H2z" />
+      <path d="M12 10v5M12 18h.01" />
+    </Icon>
+  );
+}
+
+export function FlameIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M12 22c4 0 7-2.8 7-7 0-4.5-4-7-5-11-2 2-3 4-3 6-1-1-2-2-2-4-2 2-4 5-4 9 0 4.2 3 7 7 7z" />
+    </Icon>
+  );
+}
+
+/** The chat's "anonymous" feature: a narrower eye-off than the password toggle's, at chat size. */
+export function AnonymousIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c5.5 0 9 6 9 6a16 16 0 0 1-2.6 3.3M6.6 6.6C4.3 8.1 3 12 3 12s3.5 6 9 6a9 9 0 0 0 4.4-1.2" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </Icon>
+  );
+}
+
 /** The brand mark: a note that burns away. Same drawing as public/favicon.svg. */
-export function LogoMark({ size = 28, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
+export function LogoMark({ size = 28, ...props }: IconProps & { size?: number }) {
   // Unique per instance: the mark appears more than once on a page.
   const id = `logo-flame-${useId().replace(/[^\w-]/g, '')}`;
   return (

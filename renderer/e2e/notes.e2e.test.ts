@@ -1,0 +1,404 @@
+import crypto from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
+import type { TestServer } from '../../backend/src/testing/test-server.ts';
+import { createNoteKeys, encryptNoteText } from '../../shared/crypto/index.ts';
+import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
+import type { PageProblems } from './harness.ts';
+
+/**
+ * Notes end to end in Chromium against the real backend on the embedded database: create,
+ * share, open in another browser, password, images, destruction, read receipts, validation and
+ * right-to-left layout. Build first: `npx vite build --config renderer/vite.config.ts`.
+ */
+
+const GPS_MARKER = 'ASHNOTE-GPS-52.5200N-13.4050E';
+
+let browser: Browser;
+let app: TestServer;
+let mailApp: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  [browser, app, mailApp] = await Promise.all([
+    launchBrowser(),
+    startWebApp('embedded'),
+    startWebApp('embedded', {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Ashnote <notes@ashnote.test>',
+      MAIL_KEY: crypto.randomBytes(32).toString('base64'),
+    }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await Promise.all([app?.stop(), mailApp?.stop(), smtp?.stop()]);
+});
+
+async function openPage(
+  options: Parameters<typeof freshContext>[1] = {},
+): Promise<{ page: Page; problems: PageProblems; requests: string[]; bodies: string[] }> {
+  const context = await freshContext(browser, options);
+  contexts.push(context);
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  const requests: string[] = [];
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    requests.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    bodies.push(request.postData() ?? '', request.headers()['referer'] ?? '');
+  });
+  return { page, problems, requests, bodies };
+}
+
+/** Chromium reports every non-2xx response as a console error; those we caused are expected. */
+function expectNoProblems(problems: PageProblems, expectedStatuses: number[] = []) {
+  const unexpected = problems.consoleErrors.filter(
+    (text) =>
+      !expectedStatuses.some((status) => text.includes(`status of ${status}`)) ||
+      !text.includes('Failed to load resource'),
+  );
+  expect(unexpected).toEqual([]);
+  expect(problems.cspViolations).toEqual([]);
+  expect(problems.pageErrors).toEqual([]);
+}
+
+/** A small real JPEG drawn by the browser, with an EXIF block holding a GPS IFD spliced in. */
+async function jpegWithGps(page: Page): Promise<Buffer> {
+  // Runs in the page (a string, as this file is type-checked without the DOM library).
+  const plain = await page.evaluate<number[]>(`(async () => {
+    const canvas = new OffscreenCanvas(64, 48);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#3366cc';
+    context.fillRect(0, 0, 64, 48);
+    context.fillStyle = '#ffcc00';
+    context.fillRect(16, 12, 32, 24);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  })()`);
+  const jpeg = Buffer.from(plain);
+  expect(jpeg.subarray(0, 2).toString('hex')).toBe('ffd8');
+
+  // TIFF (big-endian): IFD0 with one entry, GPSInfo (0x8825) → GPS IFD with GPSLatitudeRef
+  // 'N' and GPSMapDatum (0x0012, ASCII) holding the marker we look for afterwards.
+  const marker = Buffer.from(`${GPS_MARKER}\0`, 'ascii');
+  const tiff = Buffer.alloc(8 + 18 + 30 + marker.length);
+  tiff.write('MM', 0, 'ascii');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x8825, 10);
+  tiff.writeUInt16BE(4, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt32BE(26, 18);
+  tiff.writeUInt32BE(0, 22);
+  tiff.writeUInt16BE(2, 26);
+  tiff.writeUInt16BE(0x0001, 28);
+  tiff.writeUInt16BE(2, 30);
+  tiff.writeUInt32BE(2, 32);
+  tiff.write('N\0', 36, 'ascii');
+  tiff.writeUInt16BE(0x0012, 40);
+  tiff.writeUInt16BE(2, 42);
+  tiff.writeUInt32BE(marker.length, 44);
+  tiff.writeUInt32BE(56, 48);
+  tiff.writeUInt32BE(0, 52);
+  marker.copy(tiff, 56);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'binary'), tiff]);
+  const segment = Buffer.alloc(4);
+  segment.writeUInt16BE(0xffe1, 0);
+  segment.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, payload, jpeg.subarray(2)]);
+}
+
+async function createNoteInUi(
+  page: Page,
+  baseUrl: string,
+  note: { text: string; password?: string; image?: Buffer; email?: string; expiration?: string },
+): Promise<string> {
+  await page.goto(baseUrl);
+  if (note.expiration) await page.getByLabel('Auto-delete after').selectOption(note.expiration);
+  await page.getByLabel('Note content').fill(note.text);
+  if (note.password) await page.getByLabel('Password (optional)').fill(note.password);
+  if (note.image) {
+    await page.getByTestId('note-images-input').setInputFiles({
+      name: 'holiday.jpg',
+      mimeType: 'image/jpeg',
+      buffer: note.image,
+    });
+    await page.getByRole('img', { name: 'holiday.jpg' }).waitFor();
+  }
+  if (note.email) {
+    await page.getByLabel('Email me when the note is read').check();
+    await page.getByLabel('Email address for the notification').fill(note.email);
+  }
+  await page.getByRole('button', { name: 'Create Secure Note' }).click();
+  await page.getByTestId('share-panel').waitFor();
+  await expect.poll(() => page.getByText('Note created successfully!').count()).toBeGreaterThan(0);
+  return page.getByTestId('share-link').inputValue();
+}
+
+describe('notes in the browser', () => {
+  it('creates a password note with an image, refuses a wrong password, reads it once', async () => {
+    const sender = await openPage();
+    const image = await jpegWithGps(sender.page);
+    expect(image.includes(Buffer.from(GPS_MARKER))).toBe(true);
+
+    const link = await createNoteInUi(sender.page, app.url, {
+      text: 'The vault code is 4711\n  indented line',
+      password: 'correct horse',
+      image,
+      expiration: '7d',
+    });
+    const [noteUrl, linkKey] = link.split('#');
+    expect(noteUrl).toMatch(new RegExp(`^${app.url}/note/[A-Za-z0-9_-]{22}$`));
+    expect(linkKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect
+      .poll(() => sender.page.getByRole('img', { name: 'QR code of the note link' }).count())
+      .toBe(1);
+    const qrSrc = await sender.page
+      .getByRole('img', { name: 'QR code of the note link' })
+      .getAttribute('src');
+    expect(qrSrc).toMatch(/^data:image\/png;base64,/);
+
+    // Create Another Note brings back an empty form with the default expiry.
+    await sender.page.getByRole('button', { name: 'Create Another Note' }).click();
+    await expect.poll(() => sender.page.getByLabel('Note content').inputValue()).toBe('');
+    expect(await sender.page.getByLabel('Password (optional)').inputValue()).toBe('');
+    expect(await sender.page.getByLabel('Auto-delete after').inputValue()).toBe('1d');
+    expect(await sender.page.getByRole('img', { name: 'holiday.jpg' }).count()).toBe(0);
+
+    // Nothing secret left the sender's browser.
+    for (const body of sender.bodies) {
+      expect(body).not.toContain(linkKey);
+      expect(body).not.toContain('correct horse');
+      expect(body).not.toContain('vault code');
+    }
+    expectNoProblems(sender.problems);
+
+    const reader = await openPage();
+    await reader.page.goto(link);
+    await reader.page.getByTestId('note-warning').waitFor();
+    await reader.page
+      .getByText('Warning: This note will be permanently destroyed after reading.')
+      .waitFor();
+    expect(reader.requests.filter((request) => request.includes('/api/notes'))).toEqual([]);
+
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByRole('heading', { name: 'Password Required' }).waitFor();
+    await reader.page.getByLabel('Password', { exact: true }).fill('wrong horse');
+    await reader.page.getByRole('button', { name: 'Unlock Note' }).click();
+    await reader.page.getByText('Incorrect password. Please try again.').waitFor();
+    await reader.page.getByText('9 attempts left before the note is destroyed.').waitFor();
+
+    await reader.page.getByLabel('Password', { exact: true }).fill('correct horse');
+    await reader.page.getByRole('button', { name: 'Unlock Note' }).click();
+    await reader.page.getByRole('heading', { name: 'Decrypting the note…' }).waitFor();
+    const text = reader.page.getByTestId('note-text');
+    await text.waitFor();
+    expect(await text.textContent()).toBe('The vault code is 4711\n  indented line');
+    await reader.page
+      .getByText('This note has been deleted from the server after reading.', {
+        exact: false,
+      })
+      .waitFor();
+    await reader.page.getByRole('button', { name: 'Copy to Clipboard' }).waitFor();
+
+    const shown = reader.page.getByRole('img', { name: 'Attached image 1' });
+    await shown.waitFor();
+    // The download button hands over exactly the decrypted bytes.
+    const [download] = await Promise.all([
+      reader.page.waitForEvent('download'),
+      reader.page.getByRole('link', { name: 'Download image 1' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('holiday.jpg');
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const decrypted = Buffer.concat(chunks);
+    expect(decrypted.subarray(0, 2).toString('hex')).toBe('ffd8');
+    expect(decrypted.includes(Buffer.from(GPS_MARKER))).toBe(false);
+    expect(decrypted.includes(Buffer.from('Exif\0\0', 'binary'))).toBe(false);
+    expect(
+      await reader.page.evaluate<number>(
+        `document.querySelector('img[alt="Attached image 1"]').naturalWidth`,
+      ),
+    ).toBe(64);
+
+    for (const body of reader.bodies) {
+      expect(body).not.toContain(linkKey);
+      expect(body).not.toContain('horse');
+    }
+
+    await reader.page.reload();
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByTestId('note-destroyed').waitFor();
+    await reader.page.getByText(/^This note was read and destroyed \d+ seconds? ago\.$/).waitFor();
+    expectNoProblems(reader.problems, [401]);
+  });
+
+  it('reads a note without a password at once, and only once', async () => {
+    const sender = await openPage();
+    const link = await createNoteInUi(sender.page, app.url, { text: 'no password here' });
+
+    const reader = await openPage();
+    await reader.page.goto(link);
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByTestId('note-text').waitFor();
+    expect(await reader.page.getByTestId('note-text').textContent()).toBe('no password here');
+    expect(await reader.page.getByRole('heading', { name: 'Password Required' }).count()).toBe(0);
+
+    const late = await openPage();
+    await late.page.goto(link);
+    await late.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await late.page.getByText(/^This note was read and destroyed/).waitFor();
+    expectNoProblems(sender.problems);
+    expectNoProblems(reader.problems);
+    expectNoProblems(late.problems);
+  });
+
+  it('destroys a note after ten wrong passwords and says so', async () => {
+    const keys = await createNoteKeys({ password: 'right' });
+    const response = await fetch(`${app.url}/api/notes`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        content: await encryptNoteText(keys.contentKey, 'guarded'),
+        verifier: keys.verifier,
+        kdf: keys.kdf,
+        expiration: '1h',
+      }),
+    });
+    const { noteId } = (await response.json()) as { noteId: string };
+
+    const reader = await openPage();
+    await reader.page.goto(`${app.url}/note/${noteId}#${keys.linkKey}`);
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    for (let attempt = 1; attempt < 10; attempt++) {
+      await reader.page.getByLabel('Password', { exact: true }).fill(`wrong ${attempt}`);
+      await reader.page.getByRole('button', { name: 'Unlock Note' }).click();
+      const left = 10 - attempt;
+      await reader.page
+        .getByText(`${left} attempt${left === 1 ? '' : 's'} left before the note is destroyed.`)
+        .waitFor();
+    }
+    await reader.page.getByLabel('Password', { exact: true }).fill('wrong 10');
+    await reader.page.getByRole('button', { name: 'Unlock Note' }).click();
+    await reader.page
+      .getByText('This note has been destroyed after too many incorrect password attempts.')
+      .waitFor();
+
+    await reader.page.reload();
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByText(/after too many incorrect password attempts\.$/).waitFor();
+    expectNoProblems(reader.problems, [401, 410]);
+  });
+
+  it('offers the read receipt only where mail works, and sends it after reading', async () => {
+    const noMail = await openPage();
+    await noMail.page.goto(app.url);
+    await noMail.page.getByText('Read notifications are not available on this server.').waitFor();
+    expect(await noMail.page.getByLabel('Email me when the note is read').isDisabled()).toBe(true);
+
+    const sender = await openPage();
+    await sender.page.goto(mailApp.url);
+    const checkbox = sender.page.getByLabel('Email me when the note is read');
+    await expect.poll(() => checkbox.isEnabled()).toBe(true);
+    await sender.page.getByLabel('Note content').fill('tell me when you read this');
+    await checkbox.check();
+    await sender.page.getByLabel('Email address for the notification').fill('not-an-address');
+    await sender.page.getByRole('button', { name: 'Create Secure Note' }).click();
+    await sender.page.getByText('Please enter a valid email address.').waitFor();
+    expect(sender.requests.filter((request) => request === 'POST /api/notes')).toEqual([]);
+
+    await sender.page.getByLabel('Email address for the notification').fill('sender@example.com');
+    await sender.page.getByRole('button', { name: 'Create Secure Note' }).click();
+    await sender.page.getByTestId('share-panel').waitFor();
+    const link = await sender.page.getByTestId('share-link').inputValue();
+    expect(smtp.mails).toHaveLength(0);
+
+    const reader = await openPage();
+    await reader.page.goto(link);
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByTestId('note-text').waitFor();
+    const mails = await smtp.waitForMail(1);
+    expect(mails[0]!.to).toEqual(['sender@example.com']);
+    expect(mails[0]!.raw).not.toContain('tell me when you read this');
+    expectNoProblems(noMail.problems);
+    expectNoProblems(sender.problems);
+    expectNoProblems(reader.problems);
+  });
+
+  it('explains empty and overlong content and sends nothing', async () => {
+    const { page, problems, requests } = await openPage();
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Create Secure Note' }).click();
+    await page.getByText('Note content required', { exact: true }).waitFor();
+    await page.getByText('Please enter some content for your note.').first().waitFor();
+    expect(
+      await page.evaluate<boolean>(
+        `document.activeElement === document.querySelector('textarea[name="content"]')`,
+      ),
+    ).toBe(true);
+
+    await page.getByLabel('Note content').fill('   ');
+    await page.getByRole('button', { name: 'Create Secure Note' }).click();
+    await page.getByText('Please enter some content for your note.').first().waitFor();
+
+    await page.getByLabel('Note content').fill('x'.repeat(50_001));
+    await page.getByText('Content is too long. Maximum 50,000 characters allowed.').waitFor();
+    await page.getByText('50,001 / 50,000 characters').waitFor();
+    await page.getByRole('button', { name: 'Create Secure Note' }).click();
+    expect(requests.filter((request) => request === 'POST /api/notes')).toEqual([]);
+
+    await page.getByLabel('Note content').fill('x'.repeat(50_000));
+    expect(await page.getByText('Content is too long.', { exact: false }).count()).toBe(0);
+    expectNoProblems(problems);
+  });
+
+  it('lays out the form and the viewer right to left in Arabic', async () => {
+    const { page, problems } = await openPage({ locale: 'ar' });
+    await page.goto(app.url);
+    await page.getByRole('heading', { name: 'إنشاء ملاحظة آمنة' }).waitFor();
+    expect(await page.evaluate<string>('document.documentElement.dir')).toBe('rtl');
+    expect(
+      await page.evaluate<string>(`getComputedStyle(document.querySelector('form')).direction`),
+    ).toBe('rtl');
+    // The character counter sits at the inline end: the left edge in right-to-left.
+    const counter = await page.getByTestId('content-counter').boundingBox();
+    const textarea = await page.getByLabel('محتوى الملاحظة').boundingBox();
+    expect(Math.abs(counter!.x - textarea!.x)).toBeLessThan(2);
+
+    await page.getByLabel('محتوى الملاحظة').fill('مرحبا');
+    await page.getByRole('button', { name: 'إنشاء ملاحظة آمنة' }).click();
+    await page.getByTestId('share-panel').waitFor();
+    const link = await page.getByTestId('share-link').inputValue();
+
+    const reader = await openPage({ locale: 'ar' });
+    await reader.page.goto(link);
+    await reader.page.getByText('تحذير: ستُتلف هذه الملاحظة نهائيًا بعد قراءتها.').waitFor();
+    expect(await reader.page.evaluate<string>('document.documentElement.dir')).toBe('rtl');
+    await reader.page.getByRole('button', { name: 'قراءة الملاحظة وإتلافها' }).click();
+    await reader.page.getByTestId('note-text').waitFor();
+    expect(await reader.page.getByTestId('note-text').textContent()).toBe('مرحبا');
+    expectNoProblems(problems);
+    expectNoProblems(reader.problems);
+  });
+
+  it('says what is wrong with a link before touching the note', async () => {
+    const { page, problems, requests } = await openPage();
+    await page.goto(`${app.url}/note/${'A'.repeat(22)}`);
+    await page.getByText('Missing Encryption Key').waitFor();
+    await page.goto(`${app.url}/note/not-a-note#${'k'.repeat(43)}`);
+    await page.getByText('Invalid Note URL').waitFor();
+    await page.getByText('The note URL is malformed or missing required parameters.').waitFor();
+    await page.goto(`${app.url}/note/${'A'.repeat(22)}#${'k'.repeat(43)}`);
+    await page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await page.getByText('Note not found or has already been read.').waitFor();
+    expect(requests.filter((request) => request.startsWith('POST /api/notes'))).toEqual([]);
+    expectNoProblems(problems, [404]);
+  });
+});

@@ -1,0 +1,171 @@
+import { useId, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { CHAT_MESSAGE_MAX_CHARS } from '../../../../shared/limits.ts';
+import { Button } from '../../ui/Button.tsx';
+import { SendIcon } from '../../ui/icons.tsx';
+import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
+import type { SendResult } from './chatClient.ts';
+
+interface ChatComposerProps {
+  enabled: boolean;
+  placeholder: string;
+  onSend: (text: string) => Promise<SendResult>;
+  compact?: boolean;
+}
+
+/** The message box: Enter sends, Shift+Enter breaks the line, 1,000 characters at most. */
+export function ChatComposer({ enabled, placeholder, onSend, compact = false }: ChatComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+  const counterId = useId();
+  const blank = text.trim() === '';
+
+  const submit = async () => {
+    if (!enabled || sending || blank) return;
+    setSending(true);
+    const result = await onSend(text);
+    setSending(false);
+    // A failed send keeps the text, so nothing typed is lost.
+    if (result !== 'failed') setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  const nearLimit = text.length >= CHAT_MESSAGE_MAX_CHARS * 0.9;
+
+  return (
+    <Form onSubmit={onSubmit} data-compact={compact}>
+      <VisuallyHidden as="label" htmlFor={inputId}>
+        {t('chat.room.composer.label')}
+      </VisuallyHidden>
+      <Row>
+        <Input
+          id={inputId}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          disabled={!enabled}
+          maxLength={CHAT_MESSAGE_MAX_CHARS}
+          rows={compact ? 1 : 2}
+          aria-describedby={`${hintId} ${counterId}`}
+          autoComplete="off"
+          spellCheck
+        />
+        <SendButton
+          type="submit"
+          disabled={!enabled || blank || sending}
+          aria-label={t('chat.room.composer.send')}
+        >
+          <SendIcon />
+          {compact ? null : <span>{t('chat.room.composer.send')}</span>}
+        </SendButton>
+      </Row>
+      <Meta>
+        <Hint id={hintId}>{t('chat.room.composer.hint')}</Hint>
+        <Counter id={counterId} data-near={nearLimit}>
+          {t('chat.room.composer.counter', {
+            length: text.length,
+            max: CHAT_MESSAGE_MAX_CHARS,
+          })}
+        </Counter>
+      </Meta>
+    </Form>
+  );
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  padding: 14px 16px 12px;
+  border-block-start: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+
+  &[data-compact='true'] {
+    padding: 10px 12px calc(8px + env(safe-area-inset-bottom));
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  align-items: flex-end;
+  gap: 10px;
+`;
+
+const Input = styled.textarea`
+  flex: 1;
+  min-inline-size: 0;
+  max-block-size: 160px;
+  padding-block: 10px;
+  padding-inline: 14px;
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.color.background};
+  color: ${({ theme }) => theme.color.text};
+  line-height: 1.45;
+  resize: none;
+  field-sizing: content;
+  min-block-size: 44px;
+
+  &::placeholder {
+    color: ${({ theme }) => theme.color.textSubtle};
+  }
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+    outline-offset: 1px;
+    border-color: transparent;
+  }
+
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+`;
+
+const SendButton = styled(Button)`
+  min-block-size: 44px;
+  min-inline-size: 44px;
+
+  svg:dir(rtl) {
+    transform: scaleX(-1);
+  }
+`;
+
+const Meta = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.textSubtle};
+`;
+
+const Hint = styled.span`
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    display: none;
+  }
+`;
+
+const Counter = styled.span`
+  margin-inline-start: auto;
+  font-variant-numeric: tabular-nums;
+
+  &[data-near='true'] {
+    color: ${({ theme }) => theme.color.primary};
+  }
+`;

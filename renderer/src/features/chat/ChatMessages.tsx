@@ -1,0 +1,223 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { CHAT_MAX_PARTICIPANTS } from '../../../../shared/limits.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { BotIcon, LinkIcon } from '../../ui/icons.tsx';
+import type { ChatEntry, SystemNote } from './chatState.ts';
+import { formatCountdown } from './chatText.ts';
+
+interface ChatMessagesProps {
+  entries: ChatEntry[];
+  /** Alone in the room: invite the partner. */
+  waiting: boolean;
+  onShare: () => Promise<void>;
+  dropped: number;
+}
+
+/** The conversation: own messages at the end side, the partner's at the start, bot notes between. */
+export function ChatMessages({ entries, waiting, onShare, dropped }: ChatMessagesProps) {
+  const { t, i18n } = useTranslation();
+  const logRef = useRef<HTMLDivElement>(null);
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }),
+    [i18n.language],
+  );
+
+  // Follow the conversation as it grows.
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [entries.length, waiting]);
+
+  const noteText = (note: SystemNote): string => {
+    switch (note.kind) {
+      case 'welcome':
+        return t('chat.room.system.welcome', {
+          slot: note.slot,
+          max: CHAT_MAX_PARTICIPANTS,
+          time: formatCountdown(note.seconds),
+        });
+      case 'peerJoined':
+        return t('chat.room.system.joined');
+      case 'peerLeft':
+        return t('chat.room.system.left');
+      case 'timeWarning':
+        return t('chat.room.system.warning', { time: formatCountdown(note.seconds) });
+    }
+  };
+
+  return (
+    <Scroller ref={logRef}>
+      <Log role="log" aria-label={t('chat.room.messagesLabel')} aria-live="polite">
+        {entries.map((entry) =>
+          entry.from === 'system' ? (
+            <SystemRow key={entry.id} data-testid="chat-system">
+              <BotIcon width={16} height={16} />
+              <div>
+                <SystemSender>{t('chat.room.sender.bot')}</SystemSender>
+                <SystemText>{noteText(entry.note)}</SystemText>
+              </div>
+            </SystemRow>
+          ) : (
+            <MessageRow key={entry.id} data-from={entry.from} data-testid={`chat-${entry.from}`}>
+              <Bubble data-from={entry.from}>
+                <MessageMeta>
+                  <Sender>
+                    {entry.from === 'own' ? t('chat.room.sender.you') : t('chat.room.sender.peer')}
+                  </Sender>
+                  <time dateTime={new Date(entry.at).toISOString()}>
+                    {timeFormat.format(entry.at)}
+                  </time>
+                </MessageMeta>
+                <Text dir="auto">{entry.text}</Text>
+              </Bubble>
+            </MessageRow>
+          ),
+        )}
+      </Log>
+      {waiting ? (
+        <Waiting>
+          <Spinner $size={22} />
+          <WaitingTitle>{t('chat.room.waiting.title')}</WaitingTitle>
+          <WaitingBody>{t('chat.room.waiting.body')}</WaitingBody>
+          <Button $variant="secondary" onClick={() => void onShare()}>
+            <LinkIcon width={16} height={16} />
+            {t('chat.room.waiting.share')}
+          </Button>
+        </Waiting>
+      ) : null}
+      {dropped > 0 ? (
+        <Dropped role="status" data-testid="chat-dropped">
+          {t('chat.room.dropped', { n: dropped })}
+        </Dropped>
+      ) : null}
+    </Scroller>
+  );
+}
+
+const Scroller = styled.div`
+  flex: 1;
+  min-block-size: 0;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  padding-block: 16px;
+  padding-inline: 16px;
+  background: ${({ theme }) => theme.color.background};
+`;
+
+const Log = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+`;
+
+const SystemRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 8px;
+  align-self: center;
+  max-inline-size: min(560px, 100%);
+  padding-block: 8px;
+  padding-inline: 12px;
+  border: 1px dashed ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 13px;
+
+  > svg {
+    flex: none;
+    margin-block-start: 2px;
+    color: ${({ theme }) => theme.color.primary};
+  }
+`;
+
+const SystemSender = styled.span`
+  display: block;
+  font-size: 11px;
+  font-weight: 700;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.color.textSubtle};
+`;
+
+const SystemText = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const MessageRow = styled.div`
+  display: flex;
+  justify-content: flex-start;
+
+  &[data-from='own'] {
+    justify-content: flex-end;
+  }
+`;
+
+const Bubble = styled.div`
+  max-inline-size: min(78%, 560px);
+  padding-block: 8px 10px;
+  padding-inline: 12px;
+  border-radius: ${({ theme }) => theme.radius.medium};
+  border-end-start-radius: 4px;
+  background: ${({ theme }) => theme.color.surfaceRaised};
+  border: 1px solid ${({ theme }) => theme.color.border};
+
+  &[data-from='own'] {
+    border-end-start-radius: ${({ theme }) => theme.radius.medium};
+    border-end-end-radius: 4px;
+    background: ${({ theme }) => theme.color.primarySoft};
+    border-color: rgba(255, 138, 76, 0.35);
+  }
+`;
+
+const MessageMeta = styled.div`
+  display: flex;
+  align-items: baseline;
+  gap: 8px;
+  margin-block-end: 2px;
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.textSubtle};
+`;
+
+const Sender = styled.span`
+  font-weight: 700;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Text = styled.p`
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const Waiting = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 8px;
+  margin-block-start: 24px;
+  padding-block: 24px;
+  padding-inline: 16px;
+  text-align: center;
+`;
+
+const WaitingTitle = styled.p`
+  font-size: 16px;
+  font-weight: 650;
+`;
+
+const WaitingBody = styled.p`
+  max-inline-size: 420px;
+  margin-block-end: 6px;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 14px;
+`;
+
+const Dropped = styled.p`
+  margin-block-start: 12px;
+  text-align: center;
+  font-size: 12px;
+  color: ${({ theme }) => theme.color.danger};
+`;

@@ -1,0 +1,30 @@
+import { createChatResponseSchema } from '../../../../shared/api/chat.ts';
+import type { CreateChatRequest } from '../../../../shared/api/chat.ts';
+import { apiPaths } from '../../../../shared/api/paths.ts';
+import { generateRoomKey } from '../../../../shared/crypto/index.ts';
+import type { ChatDuration } from '../../../../shared/limits.ts';
+import { apiPost } from '../../api/client.ts';
+import { routePaths } from '../../app/paths.ts';
+
+export interface CreatedChatRoom {
+  sessionId: string;
+  /** K_room, made here; it only ever travels in the link fragment. */
+  roomKey: string;
+}
+
+/** Opens a room on the server; the key is made in this browser and never sent. */
+export async function createChatRoom(duration: ChatDuration): Promise<CreatedChatRoom> {
+  const roomKey = await generateRoomKey();
+  const body: CreateChatRequest = { duration };
+  const { sessionId } = await apiPost(apiPaths.chatCreate, body, createChatResponseSchema);
+  return { sessionId, roomKey };
+}
+
+export type ChatLayout = 'desktop' | 'mobile';
+
+/** The room's path with its key in the fragment, for the chosen layout. */
+export function chatRoomHref(sessionId: string, roomKey: string, layout: ChatLayout): string {
+  const path =
+    layout === 'mobile' ? routePaths.mobileChatRoom(sessionId) : routePaths.chatRoom(sessionId);
+  return `${path}#${roomKey}`;
+}

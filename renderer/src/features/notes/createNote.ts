@@ -1,0 +1,108 @@
+import { createNoteResponseSchema, kdfSchema } from '../../../../shared/api/notes.ts';
+import type { CreateNoteRequest, CreateNoteResponse } from '../../../../shared/api/notes.ts';
+import { apiPaths } from '../../../../shared/api/paths.ts';
+import { encryptNoteImage, encryptNoteText } from '../../../../shared/crypto/index.ts';
+import type { NoteExpiration } from '../../../../shared/limits.ts';
+import { ApiError, InvalidResponseError, NetworkError } from '../../api/client.ts';
+import { createKeys } from './noteKeys.ts';
+
+export interface NewNote {
+  content: string;
+  password: string;
+  expiration: NoteExpiration;
+  /** Only when the read receipt is on. */
+  email: string | null;
+  /** Already stripped of metadata. */
+  images: File[];
+}
+
+export interface CreatedNote extends CreateNoteResponse {
+  /** K_link: goes into the link's fragment and nowhere else. */
+  linkKey: string;
+}
+
+/** 0–1 over the whole job: keys, encryption, then the upload. */
+export type ProgressListener = (fraction: number) => void;
+
+const KEYS_DONE = 0.25;
+const ENCRYPTED = 0.4;
+
+/**
+ * Encrypts a note in the browser and uploads ciphertext only. The password, the plaintext and
+ * K_link never leave this function except as the returned link key.
+ */
+export async function createNote(
+  note: NewNote,
+  onProgress: ProgressListener,
+): Promise<CreatedNote> {
+  onProgress(0.05);
+  const keys = await createKeys(note.password);
+  onProgress(KEYS_DONE);
+
+  const content = await encryptNoteText(keys.contentKey, note.content.trim());
+  const attachedImages: string[] = [];
+  for (const [index, image] of note.images.entries()) {
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    attachedImages.push(
+      await encryptNoteImage(keys.contentKey, { name: image.name, type: image.type, bytes }),
+    );
+    onProgress(KEYS_DONE + ((ENCRYPTED - KEYS_DONE) * (index + 1)) / note.images.length);
+  }
+  onProgress(ENCRYPTED);
+
+  const body: CreateNoteRequest = {
+    content,
+    verifier: keys.verifier,
+    // Checked against the contract: the server accepts only protocol v1's work factor.
+    kdf: kdfSchema.nullable().parse(keys.kdf),
+    expiration: note.expiration,
+    emailNotification: note.email,
+    attachedImages,
+  };
+  const created = await postWithProgress(apiPaths.notes, body, (sent) =>
+    onProgress(ENCRYPTED + (1 - ENCRYPTED) * sent),
+  );
+  onProgress(1);
+  return { ...created, linkKey: keys.linkKey };
+}
+
+/**
+ * A JSON POST through XMLHttpRequest, the one browser API that reports upload progress (five
+ * 10 MB images take a while on a slow line). Fails the way the shared API client does.
+ */
+function postWithProgress(
+  path: string,
+  body: CreateNoteRequest,
+  onSent: (fraction: number) => void,
+): Promise<CreateNoteResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onSent(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new NetworkError(new Error('upload failed')));
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
+        return;
+      }
+      try {
+        const parsed = createNoteResponseSchema.safeParse(JSON.parse(xhr.responseText));
+        if (parsed.success) resolve(parsed.data);
+        else reject(new InvalidResponseError(path, parsed.error));
+      } catch (error) {
+        reject(new InvalidResponseError(path, error));
+      }
+    };
+    xhr.send(JSON.stringify(body));
+  });
+}
+
+/** The share link: the key rides in the fragment, which browsers never send to a server. */
+export function noteLink(origin: string, noteId: string, linkKey: string): string {
+  return `${origin}/note/${encodeURIComponent(noteId)}#${linkKey}`;
+}

@@ -1,0 +1,57 @@
+import { missingCase } from '../../../../shared/errors.ts';
+import { ApiError, InvalidResponseError, NetworkError } from '../../api/client.ts';
+
+/** Translation keys of the error catalogue (seed §8) that API failures map to. */
+export type ApiErrorKey =
+  | 'errors.network'
+  | 'errors.server'
+  | 'errors.validation'
+  | 'errors.invalidEmail'
+  | 'errors.emailUnavailable'
+  | 'errors.rateLimited'
+  | 'errors.notFound'
+  | 'errors.gone'
+  | 'errors.wrongPassword'
+  | 'errors.tooLarge'
+  | 'errors.tryAgain';
+
+/**
+ * What to tell the user about a failed call, in their language. The server's own messages are
+ * English, so the code decides and the catalogue speaks; every code is handled (missingCase).
+ */
+export function apiErrorKey(error: unknown): ApiErrorKey {
+  if (error instanceof NetworkError) return 'errors.network';
+  if (error instanceof InvalidResponseError) return 'errors.server';
+  if (!(error instanceof ApiError)) return 'errors.tryAgain';
+  const code = error.code;
+  if (code === undefined) return error.status >= 500 ? 'errors.server' : 'errors.tryAgain';
+  switch (code) {
+    case 'VALIDATION_FAILED': {
+      const fields = error.body?.fields ?? [];
+      if (fields.some((field) => field.path.startsWith('emailNotification'))) {
+        return 'errors.invalidEmail';
+      }
+      // Refused because this server has no mail configured (a stale /api/config).
+      if (/e-?mail/i.test(error.body?.message ?? '')) return 'errors.emailUnavailable';
+      return 'errors.validation';
+    }
+    case 'WRONG_PROOF':
+      return 'errors.wrongPassword';
+    case 'NOT_FOUND':
+      return 'errors.notFound';
+    case 'GONE':
+      return 'errors.gone';
+    case 'PAYLOAD_TOO_LARGE':
+      return 'errors.tooLarge';
+    case 'RATE_LIMITED':
+      return 'errors.rateLimited';
+    case 'UNAUTHORIZED':
+    case 'FORBIDDEN':
+    case 'PROOF_REQUIRED':
+    case 'INTERNAL':
+    case 'UNAVAILABLE':
+      return 'errors.server';
+    default:
+      return missingCase(code);
+  }
+}
