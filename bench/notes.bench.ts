@@ -1,48 +1,36 @@
 import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { apiPaths } from '../shared/api/paths.ts';
-import { fakeEnvelope, proofPair } from '../backend/src/testing/notes-client.ts';
+import { Worker } from 'node:worker_threads';
+import { fakeEnvelope } from '../backend/src/testing/notes-client.ts';
 import { createTestStore, startServer } from '../backend/src/testing/test-server.ts';
+import { PAYLOAD_BYTES } from './notes-cycle.ts';
 import { closedLoop, formatStats, type RunStats } from './stats.ts';
 
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** A typical short secret: about 1 KB of ciphertext. */
-const PAYLOAD_BYTES = 1024;
 
 const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
 
-async function postJson(url: string, body: unknown): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
-
-/** Full cycle through the real HTTP API: create a note, then read it with its proof. */
+/** Full cycle through the real HTTP API, driven from a worker thread (see load-worker.ts). */
 async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
   const server = await startServer(
     { ...env, LOG_LEVEL: 'silent' },
     { notes: { rateRules: { create: unlimited, proof: unlimited }, sweepIntervalMs: 3_600_000 } },
   );
   try {
-    return await closedLoop(
-      async () => {
-        const { proof, verifier } = proofPair();
-        const created = await postJson(`${server.url}${apiPaths.notes}`, {
-          content: fakeEnvelope(PAYLOAD_BYTES),
-          verifier,
-          expiration: '1d',
-        });
-        const { noteId } = (await created.json()) as { noteId: string };
-        const read = await postJson(`${server.url}${apiPaths.noteVerify(noteId)}`, { proof });
-        if (read.status !== 200) throw new Error(`read failed: ${read.status}`);
-        await read.arrayBuffer();
+    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
+      workerData: {
+        scenario: new URL('./notes-cycle.ts', import.meta.url).href,
+        baseUrl: server.url,
+        concurrency: CONCURRENCY,
+        seconds: SECONDS,
       },
-      { concurrency: CONCURRENCY, seconds: SECONDS },
-    );
+    });
+    return await new Promise<RunStats>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
   } finally {
     await server.stop();
   }

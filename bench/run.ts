@@ -1,3 +1,4 @@
+import { runChatBench } from './chat.bench.ts';
 import { runNotesBench } from './notes.bench.ts';
 
 /**
@@ -10,3 +11,4 @@ if (postgresUrl !== null) process.env.TEST_DATABASE_URL = postgresUrl;
 
 const only = process.argv[2];
 if (only === undefined || only === 'notes') await runNotesBench(postgresUrl);
+if (only === undefined || only === 'chat') await runChatBench(postgresUrl);

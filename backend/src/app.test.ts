@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,36 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
         .once('error', () => resolve(-1)),
     );
     expect(status).toBe(400);
+  });
+
+  it('refuses requests addressed to another name while bound to loopback (DNS rebinding)', async () => {
+    const { port } = new URL(t.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/health',
+          headers: { host: `rebind.example:${port}` },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+    });
+    expect(status).toBe(403);
+    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws`, {
+      headers: { host: 'rebind.example' },
+    });
+    const refused = await new Promise<number>((resolve) =>
+      ws
+        .once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+        .once('error', () => resolve(-1)),
+    );
+    expect(refused).toBe(401);
+    expect((await fetch(`${t.url.replace('127.0.0.1', 'localhost')}/api/health`)).status).toBe(200);
   });
 
   it('logs requests without query strings or client addresses', async () => {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bodyParser } from '@koa/bodyparser';
 import type { Router } from '@koa/router';
@@ -6,11 +6,13 @@ import { RequestContext } from '@mikro-orm/core';
 import Koa from 'koa';
 import websockify from 'koa-websocket';
 import { API_PREFIX, WS_PATH } from '../../shared/api/paths.ts';
-import { MAX_JSON_BODY_BYTES, MAX_WS_FRAME_BYTES } from '../../shared/limits.ts';
+import { MAX_JSON_BODY_BYTES } from '../../shared/limits.ts';
+import { chatFeature, type ChatOptions } from './chat/index.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { hostnameOf, isLoopbackHost, loopbackHostOnly } from './http/loopback-host.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveWebBundle } from './http/web-bundle.ts';
@@ -20,14 +22,17 @@ import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
 import { systemRoutes } from './system/routes.ts';
-import { createWsHub, type FrameHandler } from './ws/hub.ts';
+import { WS_HARD_MAX_PAYLOAD_BYTES, createWsHub, type FrameRate } from './ws/hub.ts';
 
 export interface AshnoteServer {
   readonly config: AppConfig;
   readonly database: Database;
   readonly logger: Logger;
-  /** Starts serving; resolves with the address actually bound (port 0 picks a free one). */
-  listen(): Promise<{ url: string; port: number }>;
+  /**
+   * Starts serving on `port` (default: the configured one); resolves with the address actually
+   * bound (port 0 picks a free one).
+   */
+  listen(port?: number): Promise<{ url: string; port: number }>;
   /** Stops accepting, lets in-flight requests finish, closes sockets and the database. */
   close(): Promise<void>;
 }
@@ -36,7 +41,10 @@ export interface AppOptions {
   logger?: Logger;
   /** Ping interval for WebSocket liveness. */
   heartbeatMs?: number;
+  /** Per-socket frame budget on /ws (default 10 per second, bursts of 20). */
+  wsFrameRate?: FrameRate;
   notes?: NotesOptions;
+  chat?: ChatOptions;
   /** How often rate-limit counts are shared with the other instances. */
   rateLimitSyncMs?: number;
 }
@@ -60,19 +68,29 @@ export async function createApp(
     logger,
   );
   const notes = notesFeature({ config, database, limiter, logger, options: options.notes ?? {} });
-  const routers: Router[] = [systemRoutes(config, database), notes.router];
-  const frameHandlers = new Map<string, FrameHandler>();
+  const chat = await chatFeature({
+    config,
+    database,
+    limiter,
+    logger,
+    options: options.chat ?? {},
+  });
+  const routers: Router[] = [systemRoutes(config, database), notes.router, chat.router];
   const hub = createWsHub({
     logger,
     heartbeatMs: options.heartbeatMs ?? 15_000,
-    handlers: frameHandlers,
+    handlers: new Map(chat.frameHandlers),
+    frameRate: options.wsFrameRate,
   });
 
   // koa-websocket attaches its WebSocket server in app.listen(); `path` makes ws refuse the
   // upgrade (HTTP 400) for any other path instead of accepting and closing.
+  const loopbackOnly = isLoopbackHost(config.host) && config.publicUrl === null;
   const app = websockify(new Koa({ proxy: config.trustProxy }), {
     path: WS_PATH,
-    maxPayload: MAX_WS_FRAME_BYTES,
+    maxPayload: WS_HARD_MAX_PAYLOAD_BYTES,
+    verifyClient: ({ req }: { req: IncomingMessage }) =>
+      !loopbackOnly || isLoopbackHost(hostnameOf(req.headers.host)),
   });
   app.on('error', (error: unknown) =>
     logger.warn('connection error', { error: errorMessage(error) }),
@@ -80,8 +98,9 @@ export async function createApp(
 
   app.use(securityHeaders());
   app.use(requestLog(logger));
-  if (config.webDir !== null) app.use(serveWebBundle(config.webDir));
   app.use(errorMiddleware(logger));
+  if (loopbackOnly) app.use(loopbackHostOnly());
+  if (config.webDir !== null) app.use(serveWebBundle(config.webDir));
   app.use((ctx, next) => RequestContext.create(database.orm.em, next));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES, encoding: 'utf-8' }));
   for (const router of routers) app.use(router.routes());
@@ -100,11 +119,13 @@ export async function createApp(
     config,
     database,
     logger,
-    listen() {
+    listen(port = config.port) {
       return new Promise((resolve, reject) => {
-        const listening = app.listen(config.port, config.host);
+        const listening = app.listen(port, config.host);
         server = listening;
         listening.once('error', reject);
+        // ws re-emits the HTTP server's errors (e.g. EADDRINUSE) and throws if nobody listens.
+        app.ws.server?.once('error', reject);
         listening.once('listening', () => {
           const { port } = listening.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -115,6 +136,9 @@ export async function createApp(
     },
     close() {
       closing ??= (async () => {
+        // Chat first: its participants keep their seats for the rejoin grace, so they can come
+        // back through another instance, before the hub closes their sockets.
+        await chat.stop();
         hub.closeAll();
         if (server) await stopServer(server, config.shutdownTimeoutMs);
         app.ws.server?.close();

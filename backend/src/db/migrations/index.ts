@@ -1,9 +1,13 @@
 import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261122000001Notes } from './Migration20261122000001Notes.ts';
+import { Migration20261122000002Chat } from './Migration20261122000002Chat.ts';
 
 /**
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
  * works from source, from the Electron bundle and from any packaged build. Features append here.
  */
-export const migrations: Constructor<Migration>[] = [Migration20261122000001Notes];
+export const migrations: Constructor<Migration>[] = [
+  Migration20261122000001Notes,
+  Migration20261122000002Chat,
+];

@@ -1,0 +1,49 @@
+import crypto from 'node:crypto';
+import {
+  createChatRequestSchema,
+  type ChatRoomStatus,
+  type CreateChatResponse,
+} from '../../../shared/api/chat.ts';
+import { AppError } from '../http/app-error.ts';
+import { parseInput } from '../http/validate.ts';
+import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
+import type { ChatRepository } from './chat.repository.ts';
+
+export interface ChatRateRules {
+  create: RateRule;
+}
+
+/** Same budget as note creation: generous for people, useless for filling the database. */
+export const DEFAULT_CHAT_RATE_RULES: ChatRateRules = {
+  create: { limit: 30, windowSeconds: 600 },
+};
+
+/** The REST side of chat: open a room, look at one. */
+export function chatService(deps: {
+  repo: ChatRepository;
+  limiter: RateLimiter;
+  rules: ChatRateRules;
+}) {
+  const { repo, limiter, rules } = deps;
+  return {
+    async create(body: unknown, client: string): Promise<CreateChatResponse> {
+      const { duration } = parseInput(createChatRequestSchema, body);
+      limiter.hit('chat-create', client, rules.create);
+      const sessionId = crypto.randomBytes(16).toString('base64url');
+      await repo.createRoom(sessionId, Number(duration) * 60);
+      return { success: true, sessionId };
+    },
+
+    async status(id: string): Promise<ChatRoomStatus> {
+      const room = await repo.status(id);
+      if (room === null) throw new AppError('NOT_FOUND', 'This chat does not exist or has ended.');
+      return {
+        exists: true,
+        participantCount: room.participantCount,
+        timeRemaining: Math.max(0, Math.ceil(room.remainingMs / 1000)),
+      };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof chatService>;

@@ -1,0 +1,63 @@
+import { CHAT_REJOIN_GRACE_SECONDS } from '../../../shared/limits.ts';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { chatRepository } from './chat.repository.ts';
+import { chatRoutes } from './chat.routes.ts';
+import { DEFAULT_CHAT_RATE_RULES, chatService, type ChatRateRules } from './chat.service.ts';
+import { chatSessions } from './chat.sessions.ts';
+import { createPostgresRelay } from './postgres-relay.ts';
+import { createInProcessRelay, type ChatRelay } from './relay.ts';
+
+export interface ChatOptions {
+  rateRules?: ChatRateRules;
+  /** How long a dropped participant keeps their seat (default CHAT_REJOIN_GRACE_SECONDS). */
+  rejoinGraceMs?: number;
+  /** Period of time_update, reconciliation and heartbeat (default 5 s; keep it ≤ 10 s). */
+  tickMs?: number;
+  /** Period of the sweeper for lapsed seats and expired rooms (default 10 s). */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * The chat feature: REST routes, the `/ws` frame handlers, and the relay between instances —
+ * PostgreSQL LISTEN/NOTIFY when hosted, in-process on the embedded database (which one process
+ * owns by construction).
+ */
+export async function chatFeature(deps: {
+  config: AppConfig;
+  database: Database;
+  limiter: RateLimiter;
+  logger: Logger;
+  options: ChatOptions;
+}) {
+  const { config, database, limiter, logger, options } = deps;
+  const repo = chatRepository(database.sql);
+  const relay: ChatRelay =
+    database.kind === 'postgres' && config.databaseUrl !== null
+      ? await createPostgresRelay({ url: config.databaseUrl, db: database.sql, logger })
+      : createInProcessRelay();
+  const sessions = chatSessions({
+    repo,
+    relay,
+    logger,
+    timings: {
+      rejoinGraceMs: options.rejoinGraceMs ?? CHAT_REJOIN_GRACE_SECONDS * 1000,
+      tickMs: options.tickMs ?? 5000,
+      sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
+    },
+  });
+  await sessions.start();
+  const service = chatService({
+    repo,
+    limiter,
+    rules: options.rateRules ?? DEFAULT_CHAT_RATE_RULES,
+  });
+
+  return {
+    router: chatRoutes(service),
+    frameHandlers: sessions.frameHandlers,
+    stop: () => sessions.stop(),
+  };
+}

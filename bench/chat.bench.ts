@@ -1,0 +1,357 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import type { ServerFrame } from '../shared/api/chat.ts';
+import { WS_PATH, apiPaths } from '../shared/api/paths.ts';
+import { createApp } from '../backend/src/app.ts';
+import { loadConfig } from '../backend/src/config.ts';
+import { createLogger } from '../backend/src/logger.ts';
+import { createTestStore } from '../backend/src/testing/test-server.ts';
+import { percentile } from './stats.ts';
+
+/**
+ * Chat relay under load: N rooms × 2 WebSocket clients (N from BENCH_CHAT_ROOMS), each client
+ * sending BENCH_CHAT_RATE messages per second for BENCH_SECONDS. Latency is send → receipt at the other
+ * client, both ends in this process (one clock). Each server instance runs in its own child
+ * process, so its memory per socket is measured without the clients in it.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 1);
+/** Comma-separated, e.g. BENCH_CHAT_ROOMS=1000 for one size only. */
+const ROOM_COUNTS = (process.env.BENCH_CHAT_ROOMS ?? '100,1000').split(',').map(Number);
+/** About a 150-character chat message once encrypted. */
+const CONTENT_BYTES = 200;
+const SETUP_TIMEOUT_MS = 120_000;
+const SERVER_FLAG = '--chat-bench-server';
+
+const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
+
+interface ServerStats {
+  heapUsed: number;
+  rss: number;
+  cpuMicros: number;
+  /** Longest event-loop stall since the previous reading. */
+  loopMaxMs: number;
+  /** Longest garbage-collection pause since the previous reading. */
+  gcMaxMs: number;
+}
+
+type FromServer = { type: 'ready'; url: string } | ({ type: 'stats' } & ServerStats);
+
+// Child mode: one server instance, answering stats requests from the parent over IPC.
+if (process.argv[2] === SERVER_FLAG) {
+  const env = JSON.parse(process.argv[3]!) as Record<string, string>;
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const server = await createApp(config, {
+    logger: createLogger('silent'),
+    chat: { rateRules: { create: unlimited } },
+  });
+  const { url } = await server.listen();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  let gcMaxMs = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
+  }).observe({ entryTypes: ['gc'] });
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'stats' || message.type === 'cpu') {
+      // A full collection pauses the server; only memory readings (outside the timed run) need it.
+      if (message.type === 'stats') {
+        gc?.();
+        gc?.();
+      }
+      const { heapUsed, rss } = process.memoryUsage();
+      const cpu = process.cpuUsage();
+      process.send!({
+        type: 'stats',
+        heapUsed,
+        rss,
+        cpuMicros: cpu.user + cpu.system,
+        loopMaxMs: loop.max / 1e6,
+        gcMaxMs,
+      });
+      loop.reset();
+      gcMaxMs = 0;
+    } else if (message.type === 'stop') {
+      void server.close().then(() => process.exit(0));
+    }
+  });
+  process.send!({ type: 'ready', url });
+}
+
+interface Instance {
+  url: string;
+  /** Memory after a full collection, and CPU time so far. */
+  stats(): Promise<ServerStats>;
+  /** The same without a collection, so it does not disturb a timed run. */
+  cpu(): Promise<ServerStats>;
+  stop(): Promise<void>;
+}
+
+async function startInstance(env: Record<string, string>): Promise<Instance> {
+  const child: ChildProcess = fork(
+    fileURLToPath(import.meta.url),
+    [SERVER_FLAG, JSON.stringify(env)],
+    {
+      execArgv: [...process.execArgv, '--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const nextMessage = <Type extends FromServer['type']>(type: Type) =>
+    withTimeout(
+      new Promise<Extract<FromServer, { type: Type }>>((resolve, reject) => {
+        const onMessage = (message: FromServer) => {
+          if (message.type !== type) return;
+          child.off('message', onMessage);
+          resolve(message as Extract<FromServer, { type: Type }>);
+        };
+        child.on('message', onMessage);
+        child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+      }),
+      SETUP_TIMEOUT_MS,
+      `bench server ${type}`,
+    );
+  const { url } = await nextMessage('ready');
+  return {
+    url,
+    async stats() {
+      const reply = nextMessage('stats');
+      child.send({ type: 'stats' });
+      return reply;
+    },
+    async cpu() {
+      const reply = nextMessage('stats');
+      child.send({ type: 'cpu' });
+      return reply;
+    },
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop' });
+      await withTimeout(exited, 30_000, 'bench server stop').catch(() => child.kill());
+    },
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+async function pooled<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+interface Participant {
+  socket: WebSocket;
+  sessionId: string;
+  participantId: string;
+  /** Settles once this client knows its partner is in the room too. */
+  paired: Promise<void>;
+}
+
+/** Connects and sends the join; `paired` tells when the room is complete from this side. */
+async function joinAs(
+  baseUrl: string,
+  sessionId: string,
+  onMessage: (frame: ServerFrame) => void,
+): Promise<Participant> {
+  const participantId = crypto.randomBytes(16).toString('hex');
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${WS_PATH}`);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const paired = new Promise<void>((resolve, reject) => {
+    socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as ServerFrame;
+      if (frame.type === 'session_joined' && frame.others.length > 0) resolve();
+      else if (frame.type === 'participant_joined') resolve();
+      else if (frame.type === 'session_full' || frame.type === 'error') {
+        reject(new Error(`join failed: ${frame.type}`));
+      }
+      onMessage(frame);
+    });
+  });
+  socket.send(JSON.stringify({ type: 'join_session', sessionId, participantId }));
+  return { socket, sessionId, participantId, paired };
+}
+
+async function createRoom(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}${apiPaths.chatCreate}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ duration: '60' }),
+  });
+  if (response.status !== 201) throw new Error(`create-session: ${response.status}`);
+  return ((await response.json()) as { sessionId: string }).sessionId;
+}
+
+interface Result {
+  sockets: number;
+  sent: number;
+  received: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  heapPerSocket: number;
+  rssPerSocket: number;
+  serverCpuPercent: number;
+  clientLoopP99Ms: number;
+  serverLoopMaxMs: number;
+  serverGcMaxMs: number;
+}
+
+/** One scenario: `rooms` rooms, first participant on instances[0], second on the last one. */
+async function runScenario(instances: Instance[], rooms: number): Promise<Result> {
+  const first = instances[0]!;
+  const second = instances[instances.length - 1]!;
+  const ids = await pooled(
+    Array.from({ length: rooms }, () => first.url),
+    20,
+    createRoom,
+  );
+
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const onMessage = (frame: ServerFrame) => {
+    if (frame.type !== 'new_message') return;
+    const t0 = sentAt.get(frame.content);
+    if (t0 === undefined) return;
+    latencies.push(performance.now() - t0);
+    sentAt.delete(frame.content);
+  };
+
+  const before = await Promise.all(instances.map((instance) => instance.stats()));
+  const participants = await withTimeout(
+    pooled(ids, 50, async (id) => {
+      const a = await joinAs(first.url, id, onMessage);
+      const b = await joinAs(second.url, id, onMessage);
+      await Promise.all([a.paired, b.paired]);
+      return [a, b];
+    }),
+    SETUP_TIMEOUT_MS,
+    'joining',
+  );
+  const everyone = participants.flat();
+  const after = await Promise.all(instances.map((instance) => instance.stats()));
+  const heapDelta = after.reduce((sum, s, i) => sum + s.heapUsed - before[i]!.heapUsed, 0);
+  const rssDelta = after.reduce((sum, s, i) => sum + s.rss - before[i]!.rss, 0);
+
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let sent = 0;
+  const timers: NodeJS.Timeout[] = [];
+  const periodMs = 1000 / RATE;
+  for (const participant of everyone) {
+    const sendOne = () => {
+      const content = `v1.${crypto.randomBytes(12).toString('base64url')}.${crypto.randomBytes(CONTENT_BYTES).toString('base64url')}`;
+      sentAt.set(content, performance.now());
+      participant.socket.send(
+        JSON.stringify({
+          type: 'send_message',
+          sessionId: participant.sessionId,
+          participantId: participant.participantId,
+          content,
+        }),
+      );
+      sent++;
+    };
+    // Spread the clients' sends evenly over each period instead of in lockstep.
+    const start = setTimeout(() => {
+      sendOne();
+      timers.push(setInterval(sendOne, periodMs));
+    }, Math.random() * periodMs);
+    timers.push(start);
+  }
+  const cpuBefore = await Promise.all(instances.map((instance) => instance.cpu()));
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  for (const timer of timers) clearInterval(timer);
+  const elapsedMs = performance.now() - started;
+  const cpuAfter = await Promise.all(instances.map((instance) => instance.cpu()));
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // let the last messages land
+  loop.disable();
+
+  for (const participant of everyone) participant.socket.terminate();
+  latencies.sort((x, y) => x - y);
+  const cpuMicros = cpuAfter.reduce((sum, s, i) => sum + s.cpuMicros - cpuBefore[i]!.cpuMicros, 0);
+  return {
+    sockets: everyone.length,
+    sent,
+    received: latencies.length,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? 0,
+    heapPerSocket: heapDelta / everyone.length,
+    rssPerSocket: rssDelta / everyone.length,
+    serverCpuPercent: (cpuMicros / 1000 / elapsedMs) * 100,
+    clientLoopP99Ms: loop.percentile(99) / 1e6,
+    serverLoopMaxMs: Math.max(...cpuAfter.map((s) => s.loopMaxMs)),
+    serverGcMaxMs: Math.max(...cpuAfter.map((s) => s.gcMaxMs)),
+  };
+}
+
+function report(label: string, result: Result): void {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `${label.padEnd(38)} recv ${String(result.received).padStart(6)}/${String(result.sent).padEnd(6)}` +
+      `  p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms` +
+      `  max ${result.maxMs.toFixed(1).padStart(6)} ms` +
+      `  | per socket: heap ${kb(result.heapPerSocket)}, rss ${kb(result.rssPerSocket)}` +
+      `  | server CPU ${result.serverCpuPercent.toFixed(0)}%  server stall max ${result.serverLoopMaxMs.toFixed(0)} ms (GC max ${result.serverGcMaxMs.toFixed(0)} ms)  client loop p99 ${result.clientLoopP99Ms.toFixed(1)} ms`,
+  );
+}
+
+async function scenario(
+  label: string,
+  kind: 'embedded' | 'postgres',
+  instanceCount: number,
+  rooms: number,
+): Promise<void> {
+  const store = await createTestStore(kind);
+  const instances: Instance[] = [];
+  try {
+    for (let i = 0; i < instanceCount; i++) instances.push(await startInstance(store.env));
+    report(`${label}, ${rooms} rooms`, await runScenario(instances, rooms));
+  } finally {
+    for (const instance of instances) await instance.stop();
+    await store.drop();
+  }
+}
+
+export async function runChatBench(postgresUrl: string | null): Promise<void> {
+  console.log(
+    `\nChat relay: N rooms × 2 WebSocket clients, ${RATE} msg/s per client, ${SECONDS} s per run;` +
+      '\nlatency = send → receipt at the other client; each server instance in a child process,' +
+      '\nmemory = its heap/rss growth from connecting and joining, per socket\n',
+  );
+  for (const rooms of ROOM_COUNTS)
+    await scenario('Embedded (PGlite), 1 instance', 'embedded', 1, rooms);
+  if (postgresUrl === null) {
+    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return;
+  }
+  for (const rooms of ROOM_COUNTS) await scenario('PostgreSQL, 1 instance', 'postgres', 1, rooms);
+  for (const rooms of ROOM_COUNTS) {
+    await scenario('PostgreSQL, 2 instances (1 per side)', 'postgres', 2, rooms);
+  }
+}
