@@ -38,7 +38,7 @@ const restrict = (patterns, message) => {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'out', 'data', 'release', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'out', 'data', 'release', 'coverage', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

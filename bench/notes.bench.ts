@@ -4,6 +4,10 @@ import pg from 'pg';
 import { Worker } from 'node:worker_threads';
 import { fakeEnvelope } from '../backend/src/testing/notes-client.ts';
 import { createTestStore, startServer } from '../backend/src/testing/test-server.ts';
+import { loadConfig } from '../backend/src/config.ts';
+import { openDatabase } from '../backend/src/db/database.ts';
+import { createLogger } from '../backend/src/logger.ts';
+import { notesRepository } from '../backend/src/notes/notes.repository.ts';
 import { PAYLOAD_BYTES } from './notes-cycle.ts';
 import { closedLoop, formatStats, type RunStats } from './stats.ts';
 
@@ -36,6 +40,36 @@ async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
   }
 }
 
+/**
+ * The same create + read through our storage layer alone (the repository's statements on our
+ * connection setup), without HTTP: shows how the full cycle's cost splits.
+ */
+async function benchStorage(env: Record<string, string>): Promise<RunStats> {
+  const database = await openDatabase(loadConfig(env), createLogger('silent'));
+  const repo = notesRepository(database.sql);
+  try {
+    return await closedLoop(
+      async () => {
+        const id = crypto.randomBytes(16).toString('base64url');
+        const verifier = crypto.randomBytes(32);
+        await repo.insert({
+          id,
+          content: fakeEnvelope(PAYLOAD_BYTES),
+          images: [],
+          verifier,
+          kdf: null,
+          expiresInSeconds: 86_400,
+          sealedReceiptAddress: null,
+        });
+        if (!(await repo.takeWithVerifier(id, verifier))) throw new Error('read failed');
+      },
+      { concurrency: CONCURRENCY, seconds: SECONDS },
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 const BASELINE_TABLE = `create table if not exists bench_note (id text primary key, content text not null, verifier bytea not null, expires_at timestamptz not null)`;
 const INSERT =
   "insert into bench_note (id, content, verifier, expires_at) values ($1, $2, $3, now() + interval '1 day')";
@@ -44,6 +78,8 @@ const DELETE_RETURNING = 'delete from bench_note where id = $1 and verifier = $2
 /** What the database alone can do: one insert and one delete-returning of the same payload. */
 async function benchRawPostgres(url: string): Promise<RunStats> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Dropping the benchmark database afterwards ends connections the pool may still be closing.
+  pool.on('error', () => {});
   await pool.query(BASELINE_TABLE);
   try {
     return await closedLoop(
@@ -85,23 +121,29 @@ export async function runNotesBench(postgresUrl: string | null): Promise<void> {
   if (postgresUrl !== null) {
     const store = await createTestStore('postgres');
     const ours = await benchFullCycle(store.env);
+    const storage = await benchStorage(store.env);
     const baseline = await benchRawPostgres(store.env.DATABASE_URL!);
     await store.drop();
-    report('PostgreSQL', ours, baseline);
+    report('PostgreSQL', ours, storage, baseline);
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
   const embedded = await createTestStore('embedded');
   const ours = await benchFullCycle(embedded.env);
+  const storage = await benchStorage(embedded.env);
   const baseline = await benchRawPglite(embedded.env.DATA_DIR!);
   await embedded.drop();
-  report('Embedded (PGlite)', ours, baseline);
+  report('Embedded (PGlite)', ours, storage, baseline);
 }
 
-function report(label: string, ours: RunStats, baseline: RunStats): void {
+const percent = (part: RunStats, whole: RunStats) =>
+  `${((part.perSecond / whole.perSecond) * 100).toFixed(1)}%`;
+
+function report(label: string, ours: RunStats, storage: RunStats, baseline: RunStats): void {
   console.log(formatStats(`${label}: full cycle via HTTP API`, ours));
+  console.log(formatStats(`${label}: same cycle, storage layer only`, storage));
   console.log(formatStats(`${label}: raw driver insert + delete-returning`, baseline));
   console.log(
-    `${label}: ours / baseline = ${((ours.perSecond / baseline.perSecond) * 100).toFixed(1)}%\n`,
+    `${label}: ours / baseline = ${percent(ours, baseline)} (storage layer alone: ${percent(storage, baseline)})\n`,
   );
 }

@@ -2,7 +2,6 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bodyParser } from '@koa/bodyparser';
 import type { Router } from '@koa/router';
-import { RequestContext } from '@mikro-orm/core';
 import Koa from 'koa';
 import websockify from 'koa-websocket';
 import { API_PREFIX, WS_PATH } from '../../shared/api/paths.ts';
@@ -101,7 +100,6 @@ export async function createApp(
   app.use(errorMiddleware(logger));
   if (loopbackOnly) app.use(loopbackHostOnly());
   if (config.webDir !== null) app.use(serveWebBundle(config.webDir));
-  app.use((ctx, next) => RequestContext.create(database.orm.em, next));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES, encoding: 'utf-8' }));
   for (const router of routers) app.use(router.routes());
   app.use((ctx) => {
