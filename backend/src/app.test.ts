@@ -183,6 +183,25 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
   });
 });
 
+describe('behind a TLS-terminating proxy', () => {
+  it('sends HSTS only when the request came in over https, and only when told to trust the proxy', async () => {
+    const trusting = await startTestServer('embedded', { TRUST_PROXY: 'true' });
+    const direct = await startTestServer('embedded');
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      const viaProxy = await fetch(`${trusting.url}/api/health`, { headers: https });
+      expect(viaProxy.headers.get('strict-transport-security')).toContain('max-age=');
+      const plain = await fetch(`${trusting.url}/api/health`);
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      const spoofed = await fetch(`${direct.url}/api/health`, { headers: https });
+      expect(spoofed.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await trusting.stop();
+      await direct.stop();
+    }
+  });
+});
+
 describe.each(TEST_DATABASES)('lifecycle on %s', (kind) => {
   it('finishes in-flight requests on close, then refuses new ones', async () => {
     const t = await startTestServer(kind);

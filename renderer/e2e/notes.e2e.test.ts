@@ -260,6 +260,57 @@ describe('notes in the browser', () => {
     expectNoProblems(late.problems);
   });
 
+  it('works where the page has no WebCrypto (node-forge fallback), interoperating both ways', async () => {
+    // A page served over plain http on a LAN has no crypto.subtle; workers are taken away too,
+    // so the password's PBKDF2 also runs in forge, on the page.
+    const withoutWebCrypto = async () => {
+      const opened = await openPage();
+      await opened.page.addInitScript(`
+        Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined, configurable: true });
+        Object.defineProperty(window, 'Worker', { value: undefined, configurable: true });
+      `);
+      const forgeLoaded = new Promise<void>((resolve) =>
+        opened.page.on('request', (request) => {
+          if (/\/assets\/forge-engine-[^/]+\.js$/.test(request.url())) resolve();
+        }),
+      );
+      return { ...opened, forgeLoaded };
+    };
+
+    const forgeSender = await withoutWebCrypto();
+    const forgeLink = await createNoteInUi(forgeSender.page, app.url, {
+      text: 'made with forge',
+      password: 'lan password',
+    });
+    await forgeSender.forgeLoaded;
+    const webReader = await openPage();
+    await webReader.page.goto(forgeLink);
+    await webReader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await webReader.page.getByLabel('Password', { exact: true }).fill('lan password');
+    await webReader.page.getByRole('button', { name: 'Unlock Note' }).click();
+    await webReader.page.getByTestId('note-text').waitFor();
+    expect(await webReader.page.getByTestId('note-text').textContent()).toBe('made with forge');
+
+    const webSender = await openPage();
+    const webLink = await createNoteInUi(webSender.page, app.url, {
+      text: 'made with WebCrypto',
+      password: 'web password',
+    });
+    const forgeReader = await withoutWebCrypto();
+    await forgeReader.page.goto(webLink);
+    await forgeReader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await forgeReader.page.getByLabel('Password', { exact: true }).fill('web password');
+    await forgeReader.page.getByRole('button', { name: 'Unlock Note' }).click();
+    await forgeReader.page.getByTestId('note-text').waitFor({ timeout: 30_000 });
+    expect(await forgeReader.page.getByTestId('note-text').textContent()).toBe(
+      'made with WebCrypto',
+    );
+    await forgeReader.forgeLoaded;
+    for (const opened of [forgeSender, webReader, webSender, forgeReader]) {
+      expectNoProblems(opened.problems);
+    }
+  });
+
   it('destroys a note after ten wrong passwords and says so', async () => {
     const keys = await createNoteKeys({ password: 'right' });
     const response = await fetch(`${app.url}/api/notes`, {
