@@ -46,7 +46,7 @@ async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
  */
 async function benchStorage(env: Record<string, string>): Promise<RunStats> {
   const database = await openDatabase(loadConfig(env), createLogger('silent'));
-  const repo = notesRepository(database.sql);
+  const repo = notesRepository(database);
   try {
     return await closedLoop(
       async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { acquireDataDirLock } from './embedded-lock.ts';
@@ -22,6 +22,12 @@ export interface Database {
    * through MikroORM, whose driver owns the single PGlite connection and its transactions.
    */
   sql: Kysely<unknown>;
+  /**
+   * Runs one of the hottest statements (`$1`-style placeholders). On PostgreSQL it is a named
+   * prepared statement, parsed and planned once per connection, which halves the cost of a note
+   * read; on the embedded database it is an ordinary query on the single connection.
+   */
+  prepared<Row>(name: string, text: string, values: readonly unknown[]): Promise<Row[]>;
   /** True when a trivial query succeeds; used by /api/health. */
   isReachable(): Promise<boolean>;
   close(): Promise<void>;
@@ -63,7 +69,11 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       logger,
       async () => {
         const pool = await orm.em.getConnection().getNativeClient();
-        return new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+        return {
+          sql: new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }),
+          prepared: async <Row>(name: string, text: string, values: readonly unknown[]) =>
+            (await pool.query({ name, text, values: [...values] })).rows as Row[],
+        };
       },
     );
   }
@@ -99,7 +109,14 @@ async function finish(
   orm: MikroORM,
   closeStore: () => Promise<void>,
   logger: Logger,
-  makeSql: () => Promise<Kysely<unknown>> = async () => orm.em.fork().getKysely<unknown>(),
+  makeAccess: () => Promise<Pick<Database, 'sql' | 'prepared'>> = async () => {
+    const sql = orm.em.fork().getKysely<unknown>();
+    return {
+      sql,
+      prepared: async <Row>(_name: string, text: string, values: readonly unknown[]) =>
+        (await sql.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows,
+    };
+  },
 ): Promise<Database> {
   try {
     const applied = await orm.migrator.up();
@@ -113,7 +130,7 @@ async function finish(
   return {
     kind,
     orm,
-    sql: await makeSql(),
+    ...(await makeAccess()),
     async isReachable() {
       try {
         await orm.em.getConnection().execute('select 1');

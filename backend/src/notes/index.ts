@@ -25,7 +25,7 @@ export function notesFeature(deps: {
   options: NotesOptions;
 }) {
   const { config, database, limiter, logger, options } = deps;
-  const repo = notesRepository(database.sql);
+  const repo = notesRepository(database);
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const receipts =
     mailer !== null && config.mailKey !== null

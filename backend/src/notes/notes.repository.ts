@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DestroyReason } from '../../../shared/api/notes.ts';
+import type { Database } from '../db/database.ts';
 
 export interface NewNote {
   id: string;
@@ -22,11 +23,40 @@ export type NoteState =
   | { kind: 'destroyed'; reason: DestroyReason; secondsAgo: number }
   | { kind: 'unknown' };
 
+const INSERT_NOTE = `
+  insert into note (id, content, images, verifier, kdf_salt, kdf_iterations, expires_at)
+  values ($1, $2, $3, $4, $5, $6, $7)`;
+
+const INSERT_NOTE_WITH_RECEIPT = `
+  with inserted as (${INSERT_NOTE} returning id, expires_at)
+  insert into read_receipt (note_id, sealed_address, expires_at)
+  select id, $8, expires_at from inserted`;
+
+/**
+ * The read: deletes the note only if the verifier matches and it has not expired, leaves a
+ * tombstone and arms the read receipt, all in one statement; no row when nothing matched.
+ * The match compares SHA-256 digests of the client's secret, which the caller cannot steer
+ * byte by byte, so the comparison's timing reveals nothing about the proof.
+ */
+const TAKE_NOTE = `
+  with taken as (
+    delete from note where id = $1 and verifier = $2 and expires_at > now()
+    returning id, content, images
+  ), tombstone as (
+    insert into note_tombstone (id, reason) select id, 'read' from taken
+  ), receipt as (
+    update read_receipt set read_at = now(), next_attempt_at = now()
+    where note_id in (select id from taken)
+    returning note_id
+  )
+  select content, images, (select count(*) from receipt)::int as receipts from taken`;
+
 /**
  * Every note statement. Each is a single SQL statement, so "read and destroy" is atomic on
  * PostgreSQL (row lock; a concurrent second delete finds nothing) and on the embedded store.
  */
-export function notesRepository(db: Kysely<unknown>) {
+export function notesRepository(database: Pick<Database, 'sql' | 'prepared'>) {
+  const db = database.sql;
   return {
     /**
      * Stores a note; with a read-receipt address, the note and its sealed address in one
@@ -35,23 +65,22 @@ export function notesRepository(db: Kysely<unknown>) {
      */
     async insert(note: NewNote): Promise<string> {
       const expiresAt = new Date(Date.now() + note.expiresInSeconds * 1000);
-      const kdfSalt = note.kdf?.salt ?? null;
-      const kdfIterations = note.kdf?.iterations ?? null;
+      const values = [
+        note.id,
+        note.content,
+        note.images,
+        note.verifier,
+        note.kdf?.salt ?? null,
+        note.kdf?.iterations ?? null,
+        expiresAt,
+      ];
       if (note.sealedReceiptAddress === null) {
-        await sql`
-          insert into note (id, content, images, verifier, kdf_salt, kdf_iterations, expires_at)
-          values (${note.id}, ${note.content}, ${note.images}, ${note.verifier},
-                  ${kdfSalt}, ${kdfIterations}, ${expiresAt})`.execute(db);
+        await database.prepared('note_insert_v1', INSERT_NOTE, values);
       } else {
-        await sql`
-          with inserted as (
-            insert into note (id, content, images, verifier, kdf_salt, kdf_iterations, expires_at)
-            values (${note.id}, ${note.content}, ${note.images}, ${note.verifier},
-                    ${kdfSalt}, ${kdfIterations}, ${expiresAt})
-            returning id
-          )
-          insert into read_receipt (note_id, sealed_address, expires_at)
-          select id, ${note.sealedReceiptAddress}, ${expiresAt} from inserted`.execute(db);
+        await database.prepared('note_insert_with_receipt_v1', INSERT_NOTE_WITH_RECEIPT, [
+          ...values,
+          note.sealedReceiptAddress,
+        ]);
       }
       return expiresAt.toISOString();
     },
@@ -94,29 +123,15 @@ export function notesRepository(db: Kysely<unknown>) {
         : { kind: 'unknown' };
     },
 
-    /**
-     * The read: deletes the note only if the verifier matches and it has not expired, leaves a
-     * tombstone and arms the read receipt, all in one statement. Null when nothing matched.
-     * The match compares SHA-256 digests of the client's secret, which the caller cannot steer
-     * byte by byte, so the comparison's timing reveals nothing about the proof.
-     */
+    /** The read (TAKE_NOTE): the note's ciphertext, or null when nothing matched. */
     async takeWithVerifier(
       id: string,
       verifier: Buffer,
     ): Promise<{ content: string; images: string[]; receipts: number } | null> {
-      const { rows } = await sql<{ content: string; images: string[]; receipts: number }>`
-        with taken as (
-          delete from note where id = ${id} and verifier = ${verifier} and expires_at > now()
-          returning id, content, images
-        ), tombstone as (
-          insert into note_tombstone (id, reason) select id, 'read' from taken
-        ), receipt as (
-          update read_receipt set read_at = now(), next_attempt_at = now()
-          where note_id in (select id from taken)
-          returning note_id
-        )
-        select content, images, (select count(*) from receipt)::int as receipts from taken`.execute(
-        db,
+      const rows = await database.prepared<{ content: string; images: string[]; receipts: number }>(
+        'note_take_v1',
+        TAKE_NOTE,
+        [id, verifier],
       );
       return rows[0] ?? null;
     },

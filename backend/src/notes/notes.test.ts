@@ -200,7 +200,7 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
       db,
     );
     const { notesRepository } = await import('./notes.repository.ts');
-    await notesRepository(db).sweep(30);
+    await notesRepository(t.server.database).sweep(30);
     const notes = await sql<{
       n: number;
     }>`select count(*)::int as n from note where id = ${expired.noteId}`.execute(db);
