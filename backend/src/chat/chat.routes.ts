@@ -1,16 +1,11 @@
 import { Router } from '@koa/router';
 import { chatRoomIdSchema } from '../../../shared/api/chat.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
-import { AppError } from '../http/app-error.ts';
+import { parseParam } from '../http/validate.ts';
 import type { ChatService } from './chat.service.ts';
 
-function roomId(raw: string | undefined): string {
-  const parsed = chatRoomIdSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_FAILED', 'The chat URL is malformed.');
-  }
-  return parsed.data;
-}
+const roomId = (raw: string | undefined) =>
+  parseParam(chatRoomIdSchema, raw, 'The chat URL is malformed.');
 
 export function chatRoutes(service: ChatService): Router {
   const router = new Router();

@@ -15,3 +15,14 @@ export function parseInput<Schema extends z.ZodType>(
     })),
   });
 }
+
+/** A path parameter checked against its shared schema; a mismatch is VALIDATION_FAILED with `message`. */
+export function parseParam<Schema extends z.ZodType>(
+  schema: Schema,
+  raw: string | undefined,
+  message: string,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', message);
+  return parsed.data;
+}

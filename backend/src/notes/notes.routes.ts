@@ -2,19 +2,11 @@ import { Router } from '@koa/router';
 import { noteIdSchema, verifyNoteRequestSchema } from '../../../shared/api/notes.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import { AppError } from '../http/app-error.ts';
-import { parseInput } from '../http/validate.ts';
+import { parseInput, parseParam } from '../http/validate.ts';
 import type { NotesService } from './notes.service.ts';
 
-function noteId(raw: string | undefined): string {
-  const parsed = noteIdSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'The note URL is malformed or missing required parameters.',
-    );
-  }
-  return parsed.data;
-}
+const noteId = (raw: string | undefined) =>
+  parseParam(noteIdSchema, raw, 'The note URL is malformed or missing required parameters.');
 
 export function notesRoutes(service: NotesService): Router {
   const router = new Router();
