@@ -10,21 +10,12 @@ import { forgeEngine } from './forge-engine.ts';
 import { deriveSafetyCode } from './safety-code.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
 import { x25519PublicKey } from './x25519.ts';
+import { rejection } from './testing.ts';
 
 const fromHex = (text: string) =>
   Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 const hex = (bytes: Uint8Array) =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-async function rejection(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CryptoError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** A WebCrypto that lacks X25519, like Chrome before 133. */
 const p256OnlyWebCrypto: CryptoEngine = {

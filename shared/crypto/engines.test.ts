@@ -1,9 +1,8 @@
-import forge from 'node-forge/lib/forge.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CryptoEngine } from './engine.ts';
-import { CryptoError } from './errors.ts';
 import { forgeEngine } from './forge-engine.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
+import { rejection, useBrowserForge } from './testing.ts';
 
 const fromHex = (text: string) =>
   Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
@@ -14,20 +13,7 @@ const range = (from: number, to: number) =>
   Uint8Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const empty = new Uint8Array(0);
 
-beforeAll(() => {
-  // In Node, forge would hand PBKDF2 to node:crypto; browsers run its pure-JS code, so test that.
-  forge.options.usePureJavaScript = true;
-});
-
-async function rejection(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CryptoError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
+beforeAll(useBrowserForge);
 
 /** McGrew & Viega, "The Galois/Counter Mode of Operation", test cases 13–16 (AES-256). */
 const K15 = 'feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308';

@@ -1,4 +1,3 @@
-import forge from 'node-forge/lib/forge.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base64UrlDecode } from './encoding.ts';
 import type { CryptoEngine } from './engine.ts';
@@ -16,26 +15,14 @@ import {
 import { createNoteKeys, deriveNoteKeys, generateLinkKey, verifierFromProof } from './note-keys.ts';
 import { NOTE_PBKDF2_ITERATIONS } from './protocol.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
+import { rejection, useBrowserForge } from './testing.ts';
 
 const fromHex = (text: string) =>
   Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 const hex = (bytes: Uint8Array) =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-beforeAll(() => {
-  // Browsers run forge's pure-JS PBKDF2; in Node it would otherwise call node:crypto.
-  forge.options.usePureJavaScript = true;
-});
-
-async function rejection(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CryptoError) return error.code;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
+beforeAll(useBrowserForge);
 
 const ENGINES: [string, CryptoEngine][] = [
   ['webcrypto', webCryptoEngine],
