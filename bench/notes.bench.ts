@@ -13,6 +13,7 @@ import { closedLoop, formatStats, type RunStats } from './stats.ts';
 
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
 
@@ -114,36 +115,63 @@ async function benchRawPglite(dataDir: string): Promise<RunStats> {
   }
 }
 
+interface Round {
+  ours: RunStats;
+  storage: RunStats;
+  baseline: RunStats;
+}
+
+/**
+ * Rounds alternate ours, storage layer and baseline, so that drift on a shared machine (the
+ * tables growing, autovacuum, checkpoints) falls on all three alike; each is reported by its
+ * median round.
+ */
+async function benchRounds(env: Record<string, string>, baseline: () => Promise<RunStats>) {
+  const rounds: Round[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.push({
+      ours: await benchFullCycle(env),
+      storage: await benchStorage(env),
+      baseline: await baseline(),
+    });
+  }
+  return rounds;
+}
+
 export async function runNotesBench(postgresUrl: string | null): Promise<void> {
   console.log(
-    `\nNotes: create + read-with-proof cycles, concurrency ${CONCURRENCY}, ${SECONDS} s per run\n`,
+    `\nNotes: create + read-with-proof cycles, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${SECONDS} s per run\n`,
   );
   if (postgresUrl !== null) {
     const store = await createTestStore('postgres');
-    const ours = await benchFullCycle(store.env);
-    const storage = await benchStorage(store.env);
-    const baseline = await benchRawPostgres(store.env.DATABASE_URL!);
+    const rounds = await benchRounds(store.env, () => benchRawPostgres(store.env.DATABASE_URL!));
     await store.drop();
-    report('PostgreSQL', ours, storage, baseline);
+    report('PostgreSQL', rounds);
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
   const embedded = await createTestStore('embedded');
-  const ours = await benchFullCycle(embedded.env);
-  const storage = await benchStorage(embedded.env);
-  const baseline = await benchRawPglite(embedded.env.DATA_DIR!);
+  const rounds = await benchRounds(embedded.env, () => benchRawPglite(embedded.env.DATA_DIR!));
   await embedded.drop();
-  report('Embedded (PGlite)', ours, storage, baseline);
+  report('Embedded (PGlite)', rounds);
 }
 
 const percent = (part: RunStats, whole: RunStats) =>
   `${((part.perSecond / whole.perSecond) * 100).toFixed(1)}%`;
 
-function report(label: string, ours: RunStats, storage: RunStats, baseline: RunStats): void {
+function median(runs: RunStats[]): RunStats {
+  return [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
+}
+
+function report(label: string, rounds: Round[]): void {
+  const ours = median(rounds.map((round) => round.ours));
+  const storage = median(rounds.map((round) => round.storage));
+  const baseline = median(rounds.map((round) => round.baseline));
   console.log(formatStats(`${label}: full cycle via HTTP API`, ours));
   console.log(formatStats(`${label}: same cycle, storage layer only`, storage));
   console.log(formatStats(`${label}: raw driver insert + delete-returning`, baseline));
   console.log(
-    `${label}: ours / baseline = ${percent(ours, baseline)} (storage layer alone: ${percent(storage, baseline)})\n`,
+    `${label}: ours / baseline = ${percent(ours, baseline)} (storage layer alone: ${percent(storage, baseline)}); ` +
+      `per round: ${rounds.map((round) => percent(round.ours, round.baseline)).join(', ')}\n`,
   );
 }

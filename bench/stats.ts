@@ -13,33 +13,30 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Runs `operation` from `concurrency` workers until `seconds` have passed (after a short
- * warm-up), bounded in count so a runaway never loops forever.
+ * Runs `operation` from `concurrency` workers until `seconds` have passed, after a warm-up at
+ * the same concurrency (JIT, connection pools, the database's caches), bounded in count so a
+ * runaway never loops forever.
  */
 export async function closedLoop(
   operation: () => Promise<void>,
-  options: {
-    concurrency: number;
-    seconds: number;
-    maxOperations?: number;
-    warmupOperations?: number;
-  },
+  options: { concurrency: number; seconds: number; warmupSeconds?: number },
 ): Promise<RunStats> {
-  const warmup = options.warmupOperations ?? 50;
-  for (let i = 0; i < warmup; i++) await operation();
+  const runWorkers = async (seconds: number, latencies: number[]) => {
+    const deadline = performance.now() + seconds * 1000;
+    const worker = async () => {
+      while (performance.now() < deadline && latencies.length < MAX_OPERATIONS) {
+        const t0 = performance.now();
+        await operation();
+        latencies.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+  };
+  await runWorkers(options.warmupSeconds ?? 2, []);
 
   const latencies: number[] = [];
-  const maxOperations = options.maxOperations ?? 1_000_000;
   const started = performance.now();
-  const deadline = started + options.seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline && latencies.length < maxOperations) {
-      const t0 = performance.now();
-      await operation();
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  await runWorkers(options.seconds, latencies);
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -50,6 +47,8 @@ export async function closedLoop(
     p99Ms: percentile(latencies, 99),
   };
 }
+
+const MAX_OPERATIONS = 1_000_000;
 
 export function formatStats(label: string, stats: RunStats): string {
   return `${label.padEnd(44)} ${stats.perSecond.toFixed(0).padStart(7)}/s   p50 ${stats.p50Ms.toFixed(2).padStart(7)} ms   p99 ${stats.p99Ms.toFixed(2).padStart(7)} ms   (${stats.operations} ops)`;

@@ -123,6 +123,50 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     expect(((await huge.json()) as ErrorBody).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('reads bodies as JSON only, within the limit even without a Content-Length', async () => {
+    const post = (headers: Record<string, string>, body: string | undefined) =>
+      fetch(`${t.url}/api/notes`, { method: 'POST', headers, body });
+    const errorOf = async (response: Response) => {
+      const { error } = (await response.json()) as ErrorBody;
+      return [response.status, error.code, error.message];
+    };
+
+    expect(await errorOf(await post({ 'content-type': 'text/plain' }, '{}'))).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'Send the request body as application/json.',
+    ]);
+    expect(
+      await errorOf(
+        await post({ 'content-type': 'application/json', 'content-encoding': 'gzip' }, '{}'),
+      ),
+    ).toEqual([400, 'VALIDATION_FAILED', 'Send the request body uncompressed.']);
+    // No body at all reaches the schema, which names what is missing.
+    const empty = await post({}, undefined);
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as ErrorBody).error.fields?.length).toBeGreaterThan(0);
+
+    // Chunked, so the size is known only while reading: cut off at the limit, still answered.
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${t.url}/api/notes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
+      request.on('error', reject);
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      const piece = `"${'x'.repeat(64 * 1024)}",`;
+      request.write('[');
+      for (let sent = 0; sent <= MAX_JSON_BODY_BYTES; sent += piece.length) request.write(piece);
+      request.end('0]');
+    });
+    expect(chunked.status).toBe(413);
+    expect((JSON.parse(chunked.body) as ErrorBody).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
   it('accepts WebSockets on /ws only', async () => {
     const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws`);
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));

@@ -1,6 +1,5 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { bodyParser } from '@koa/bodyparser';
 import type { Router } from '@koa/router';
 import Koa from 'koa';
 import websockify from 'koa-websocket';
@@ -11,6 +10,7 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
+import { jsonBody } from './http/json-body.ts';
 import { hostnameOf, isLoopbackHost, loopbackHostOnly } from './http/loopback-host.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -100,7 +100,7 @@ export async function createApp(
   app.use(errorMiddleware(logger));
   if (loopbackOnly) app.use(loopbackHostOnly());
   if (config.webDir !== null) app.use(serveWebBundle(config.webDir));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_JSON_BODY_BYTES, encoding: 'utf-8' }));
+  app.use(jsonBody(MAX_JSON_BODY_BYTES));
   for (const router of routers) app.use(router.routes());
   app.use((ctx) => {
     if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {

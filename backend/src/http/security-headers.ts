@@ -35,17 +35,19 @@ const PERMISSIONS_POLICY = [
 ].join(', ');
 
 export function securityHeaders() {
+  // Built once: every response carries them, so they are on the hot path of every API call.
+  const headers = {
+    'Content-Security-Policy': contentSecurityPolicy(),
+    'Referrer-Policy': 'no-referrer',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
   return async (ctx: Context, next: Next) => {
     // Set before `next()` so error responses carry them too.
-    ctx.set({
-      'Content-Security-Policy': contentSecurityPolicy(),
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Permissions-Policy': PERMISSIONS_POLICY,
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    });
+    ctx.set(headers);
     if (ctx.secure) {
       ctx.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }

@@ -216,6 +216,7 @@ describe.each(TEST_DATABASES)('note rate limits on %s', (kind) => {
       kind,
       {},
       {
+        rateLimitSyncMs: 50,
         notes: {
           rateRules: {
             create: { limit: 3, windowSeconds: 60 },
@@ -239,6 +240,16 @@ describe.each(TEST_DATABASES)('note rate limits on %s', (kind) => {
       await verify(t, id, proofPair().proof);
       await verify(t, id, proofPair().proof);
       expect((await verify(t, id, proofPair().proof)).status).toBe(429);
+      // Shared with other instances as a keyed hash of the client, never its address.
+      await expect
+        .poll(async () => {
+          const stored = await sql<{ bucket: string; hits: number }>`
+            select bucket, hits from rate_limit order by bucket`.execute(t.server.database.sql);
+          return stored.rows.map(
+            ({ bucket, hits }) => `${bucket.replace(/:[\w-]{22}$/, ':#')}=${hits}`,
+          );
+        })
+        .toEqual(['note-create:#=3', 'note-proof:#=2']);
       const stored = await sql<{ bucket: string }>`select bucket from rate_limit`.execute(
         t.server.database.sql,
       );

@@ -18,6 +18,8 @@ export interface RateLimiter {
 }
 
 interface Counter {
+  /** The client's keyed hash: what the database sees instead of the address. */
+  bucket: string;
   windowStart: number;
   windowSeconds: number;
   /** Hits of all instances as of the last sync, this one's included. */
@@ -37,6 +39,8 @@ interface Counter {
  * identify anyone.
  */
 export function createRateLimiter(db: Kysely<unknown>, secret: Buffer): RateLimiter {
+  // Keyed by action and address in memory, for no longer than the counter's window: the keyed
+  // hash is then computed once per window, not on every request.
   const counters = new Map<string, Counter>();
   const bucketOf = (action: string, client: string) =>
     `${action}:${crypto.createHmac('sha256', secret).update(client).digest('base64url').slice(0, 22)}`;
@@ -45,11 +49,17 @@ export function createRateLimiter(db: Kysely<unknown>, secret: Buffer): RateLimi
     hit(action, client, rule) {
       const now = Date.now() / 1000;
       const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
-      const bucket = bucketOf(action, client);
-      let counter = counters.get(bucket);
+      const key = `${action}:${client}`;
+      let counter = counters.get(key);
       if (!counter || counter.windowStart !== windowStart) {
-        counter = { windowStart, windowSeconds: rule.windowSeconds, shared: 0, pending: 0 };
-        counters.set(bucket, counter);
+        counter = {
+          bucket: counter?.bucket ?? bucketOf(action, client),
+          windowStart,
+          windowSeconds: rule.windowSeconds,
+          shared: 0,
+          pending: 0,
+        };
+        counters.set(key, counter);
       }
       if (counter.shared + counter.pending >= rule.limit) {
         const retryAfter = Math.max(1, Math.ceil(windowStart + rule.windowSeconds - now));
@@ -64,9 +74,9 @@ export function createRateLimiter(db: Kysely<unknown>, secret: Buffer): RateLimi
     async sync() {
       const nowSeconds = Date.now() / 1000;
       const due: [string, Counter, number][] = [];
-      for (const [bucket, counter] of counters) {
-        if (counter.windowStart + counter.windowSeconds <= nowSeconds) counters.delete(bucket);
-        else if (counter.pending > 0) due.push([bucket, counter, counter.pending]);
+      for (const [key, counter] of counters) {
+        if (counter.windowStart + counter.windowSeconds <= nowSeconds) counters.delete(key);
+        else if (counter.pending > 0) due.push([counter.bucket, counter, counter.pending]);
       }
       if (due.length === 0) return;
       for (const [, counter, pending] of due) counter.pending -= pending;
