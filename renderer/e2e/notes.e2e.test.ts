@@ -377,8 +377,38 @@ describe('notes in the browser', () => {
     await reader.page.getByTestId('note-text').waitFor();
     const mails = await smtp.waitForMail(1);
     expect(mails[0]!.to).toEqual(['sender@example.com']);
+    expect(mails[0]!.subject).toBe('Your Ashnote note was read');
     expect(mails[0]!.raw).not.toContain('tell me when you read this');
     expectNoProblems(noMail.problems);
+    expectNoProblems(sender.problems);
+    expectNoProblems(reader.problems);
+  });
+
+  it('writes the read receipt in the language the sender was using', async () => {
+    const before = smtp.mails.length;
+    const sender = await openPage({ locale: 'de-DE' });
+    await sender.page.goto(mailApp.url);
+    const checkbox = sender.page.getByLabel(
+      'Per E-Mail benachrichtigen, wenn die Notiz gelesen wurde',
+    );
+    await expect.poll(() => checkbox.isEnabled()).toBe(true);
+    await sender.page.getByLabel('Inhalt der Notiz').fill('Sag mir, wann du das liest');
+    await checkbox.check();
+    await sender.page
+      .getByLabel('E-Mail-Adresse für die Benachrichtigung')
+      .fill('absender@example.com');
+    await sender.page.getByRole('button', { name: 'Sichere Notiz erstellen' }).click();
+    await sender.page.getByTestId('share-panel').waitFor();
+    const link = await sender.page.getByTestId('share-link').inputValue();
+
+    const reader = await openPage();
+    await reader.page.goto(link);
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByTestId('note-text').waitFor();
+    const mail = (await smtp.waitForMail(before + 1))[before]!;
+    expect(mail.to).toEqual(['absender@example.com']);
+    expect(mail.subject).toBe('Deine Ashnote-Notiz wurde gelesen');
+    expect(mail.text).toContain('geöffnet und gelöscht');
     expectNoProblems(sender.problems);
     expectNoProblems(reader.problems);
   });

@@ -5,6 +5,7 @@ import {
   NOTE_MAX_IMAGE_BYTES,
   NOTE_MAX_IMAGES,
 } from '../limits.ts';
+import { FALLBACK_LANGUAGE, LANGUAGE_CODES } from '../languages.ts';
 
 /** base64url without padding, as every binary value travels (DESIGN §3). */
 const base64url = (bytes: number) =>
@@ -45,6 +46,8 @@ export const createNoteRequestSchema = z.object({
     .max(254)
     .nullable()
     .default(null),
+  /** The language the read receipt is written in: the sender's interface language. */
+  notificationLanguage: z.enum(LANGUAGE_CODES).default(FALLBACK_LANGUAGE),
   attachedImages: z.array(envelope).max(NOTE_MAX_IMAGES).default([]),
 });
 export type CreateNoteRequest = z.input<typeof createNoteRequestSchema>;

@@ -17,7 +17,7 @@ import { parseInput } from '../http/validate.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { NotesRepository } from './notes.repository.ts';
-import { sealAddress, type ReadReceipts } from './read-receipts.ts';
+import { sealRecipient, type ReadReceipts } from './read-receipts.ts';
 
 export interface NoteRateRules {
   create: RateRule;
@@ -78,7 +78,10 @@ export function notesService(deps: {
         sealedReceiptAddress:
           input.emailNotification === null || receipts === null
             ? null
-            : sealAddress(receipts.key, input.emailNotification),
+            : sealRecipient(receipts.key, {
+                address: input.emailNotification,
+                language: input.notificationLanguage,
+              }),
       });
       return { noteId, expiresAt };
     },

@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import { createFakeNote, postJson } from '../testing/notes-client.ts';
+import { createFakeNote, postJson, proofPair } from '../testing/notes-client.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const ADDRESS = 'sender.receipt@example.org';
+const mailKey = crypto.randomBytes(32);
 
 describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -19,7 +20,7 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
       {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Ashnote <noreply@ashnote.test>',
-        MAIL_KEY: crypto.randomBytes(32).toString('base64'),
+        MAIL_KEY: mailKey.toString('base64'),
       },
       { notes: { sweepIntervalMs: 200 } },
     );
@@ -54,7 +55,10 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
 
     const [mail] = await smtp.waitForMail(1);
     expect(mail!.to).toEqual([ADDRESS]);
-    expect(mail!.raw).toContain('was opened and destroyed');
+    expect(mail!.subject).toBe('Your Ashnote note was read');
+    expect(mail!.text).toMatch(
+      /^A note you created with Ashnote was opened and destroyed on \w+ \d+, \d{4} at /,
+    );
     expect(mail!.raw).not.toContain(note.noteId);
     expect(mail!.raw).not.toContain(note.content);
     expect(mail!.raw).not.toContain('/note/');
@@ -70,6 +74,45 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
       )
       .toBe(0);
     expect(t.logs.join('\n')).not.toContain(ADDRESS);
+  });
+
+  it('writes the receipt in the language the sender chose, with the date in that language', async () => {
+    const before = smtp.mails.length;
+    const note = await createFakeNote(t.url, {
+      emailNotification: ADDRESS,
+      notificationLanguage: 'de',
+    });
+    await postJson(`${t.url}${apiPaths.noteVerify(note.noteId)}`, { proof: note.proof });
+    const mail = (await smtp.waitForMail(before + 1))[before]!;
+    expect(mail.subject).toBe('Deine Ashnote-Notiz wurde gelesen');
+    expect(mail.text).toMatch(
+      /^Eine Notiz, die du mit Ashnote erstellt hast, wurde am \d+\. \w+ \d{4} um /,
+    );
+    expect(mail.text).toContain('UTC');
+
+    const unknown = await postJson(`${t.url}${apiPaths.notes}`, {
+      content: note.content,
+      verifier: proofPair().verifier,
+      expiration: '1d',
+      emailNotification: ADDRESS,
+      notificationLanguage: 'xx',
+    });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('still sends receipts sealed before languages were kept, in English', async () => {
+    const before = smtp.mails.length;
+    const note = await createFakeNote(t.url, { emailNotification: ADDRESS });
+    // The earlier format: the bare address, sealed the same way.
+    const iv = crypto.randomBytes(12);
+    const cipher = crypto.createCipheriv('aes-256-gcm', mailKey, iv);
+    const body = Buffer.concat([cipher.update(ADDRESS, 'utf8'), cipher.final()]);
+    await sql`update read_receipt set sealed_address = ${Buffer.concat([iv, cipher.getAuthTag(), body])}
+              where note_id = ${note.noteId}`.execute(t.server.database.sql);
+    await postJson(`${t.url}${apiPaths.noteVerify(note.noteId)}`, { proof: note.proof });
+    const mail = (await smtp.waitForMail(before + 1))[before]!;
+    expect(mail.to).toEqual([ADDRESS]);
+    expect(mail.subject).toBe('Your Ashnote note was read');
   });
 
   it('retries a failed delivery without blocking or undoing the read, and logs no address', async () => {

@@ -1,29 +1,44 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
 import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { receiptMail } from './receipt-mail.ts';
 
 const MAX_DELIVERY_ATTEMPTS = 5;
 const FIRST_RETRY_SECONDS = 30;
 /** A claimed receipt is invisible to other instances this long, then it is retried. */
 const CLAIM_LEASE_SECONDS = 300;
 
+/** Who gets the receipt, and in which language. */
+export interface ReceiptRecipient {
+  address: string;
+  language: LanguageCode;
+}
+
 /**
- * Read-receipt addresses at rest are sealed with MAIL_KEY (AES-256-GCM), so a database dump
- * alone does not reveal who is waiting for which note.
+ * Read-receipt recipients at rest are sealed with MAIL_KEY (AES-256-GCM), so a database dump
+ * alone does not reveal who is waiting for which note, nor in which language.
  */
-export function sealAddress(key: Buffer, address: string): Buffer {
+export function sealRecipient(key: Buffer, recipient: ReceiptRecipient): Buffer {
   const iv = crypto.randomBytes(12);
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(address, 'utf8'), cipher.final()]);
+  const body = Buffer.concat([cipher.update(JSON.stringify(recipient), 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]);
 }
 
-export function unsealAddress(key: Buffer, sealed: Uint8Array): string {
+export function unsealRecipient(key: Buffer, sealed: Uint8Array): ReceiptRecipient {
   const bytes = Buffer.from(sealed);
   const decipher = crypto.createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
   decipher.setAuthTag(bytes.subarray(12, 28));
-  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString(
+    'utf8',
+  );
+  // Receipts sealed before languages were kept hold the bare address (which never starts
+  // with "{"); they still go out, in English.
+  if (!text.startsWith('{')) return { address: text, language: FALLBACK_LANGUAGE };
+  const { address, language } = JSON.parse(text) as ReceiptRecipient;
+  return { address, language: LANGUAGE_CODES.includes(language) ? language : FALLBACK_LANGUAGE };
 }
 
 export interface ReadReceipts {
@@ -60,14 +75,8 @@ export function readReceipts(
       returning note_id, sealed_address, to_json(read_at)#>>'{}' as read_at, attempts`.execute(db);
     for (const receipt of rows) {
       try {
-        const readAt = new Date(receipt.read_at);
-        await mailer.send({
-          to: unsealAddress(key, receipt.sealed_address),
-          subject: 'Your Ashnote note was read',
-          text:
-            `A note you created with Ashnote was opened and destroyed on ${readAt.toUTCString()}.\n\n` +
-            'This message contains neither the note nor its link. The note no longer exists.\n',
-        });
+        const { address, language } = unsealRecipient(key, receipt.sealed_address);
+        await mailer.send({ to: address, ...receiptMail(language, new Date(receipt.read_at)) });
         await sql`delete from read_receipt where note_id = ${receipt.note_id}`.execute(db);
         logger.info('read receipt sent');
       } catch (error) {

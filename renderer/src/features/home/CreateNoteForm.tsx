@@ -14,6 +14,7 @@ import {
 import type { NoteExpiration } from '../../../../shared/limits.ts';
 import { assessSecurity } from '../../../../shared/security-score.ts';
 import { usePublicConfigState } from '../../api/config.ts';
+import { useCurrentLanguage } from '../../i18n/LanguageSwitcher.tsx';
 import { Button, IconButton } from '../../ui/Button.tsx';
 import { raisedCardStyles } from '../../ui/Card.tsx';
 import { Field, FieldError, FieldHint, Input, Label, Select, Textarea } from '../../ui/Field.tsx';
@@ -42,6 +43,7 @@ interface FormErrors {
 
 export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) => void }) {
   const { t, i18n } = useTranslation();
+  const language = useCurrentLanguage();
   const { toast } = useToast();
   const config = usePublicConfigState();
   const emailAvailable = config.state === 'hasData' && config.data.emailAvailable;
@@ -193,7 +195,7 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
           content,
           password,
           expiration,
-          email: useEmail ? email.trim() : null,
+          receipt: useEmail ? { email: email.trim(), language: language.code } : null,
           images: attachments.map((attachment) => attachment.file),
         },
         setProgress,

@@ -2,6 +2,7 @@ import { createNoteResponseSchema, kdfSchema } from '../../../../shared/api/note
 import type { CreateNoteRequest, CreateNoteResponse } from '../../../../shared/api/notes.ts';
 import { apiPaths } from '../../../../shared/api/paths.ts';
 import { encryptNoteImage, encryptNoteText } from '../../../../shared/crypto/index.ts';
+import type { LanguageCode } from '../../../../shared/languages.ts';
 import type { NoteExpiration } from '../../../../shared/limits.ts';
 import { ApiError, InvalidResponseError, NetworkError } from '../../api/client.ts';
 import { createKeys } from './noteKeys.ts';
@@ -10,8 +11,8 @@ export interface NewNote {
   content: string;
   password: string;
   expiration: NoteExpiration;
-  /** Only when the read receipt is on. */
-  email: string | null;
+  /** Only when the read receipt is on: where it goes, and in which language it is written. */
+  receipt: { email: string; language: LanguageCode } | null;
   /** Already stripped of metadata. */
   images: File[];
 }
@@ -56,7 +57,8 @@ export async function createNote(
     // Checked against the contract: the server accepts only protocol v1's work factor.
     kdf: kdfSchema.nullable().parse(keys.kdf),
     expiration: note.expiration,
-    emailNotification: note.email,
+    emailNotification: note.receipt?.email ?? null,
+    ...(note.receipt && { notificationLanguage: note.receipt.language }),
     attachedImages,
   };
   const created = await postWithProgress(apiPaths.notes, body, (sent) =>
