@@ -53,6 +53,16 @@ function messageAad(roomId: string, sender: string): Uint8Array {
   return encodeFields(LABEL.chatMessage, roomId, sender);
 }
 
+/** What a finished key exchange knows about the conversation it keyed. */
+interface SessionInit {
+  engine: CryptoEngine;
+  sessionKey: Uint8Array;
+  roomId: string;
+  participantId: string;
+  peerId: string;
+  curve: Curve;
+}
+
 /**
  * One keyed conversation between this participant and one peer. Made by
  * `KeyExchange.complete()`; a re-join runs a new exchange and replaces the session, which also
@@ -79,15 +89,7 @@ export class ChatSession {
   /** Serialises work so seqs leave in order and are checked in arrival order. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(init: {
-    engine: CryptoEngine;
-    sessionKey: Uint8Array;
-    roomId: string;
-    participantId: string;
-    peerId: string;
-    curve: Curve;
-    safetyCode: string;
-  }) {
+  private constructor(init: SessionInit & { safetyCode: string }) {
     this.#engine = init.engine;
     this.#key = init.sessionKey;
     this.roomId = init.roomId;
@@ -97,14 +99,7 @@ export class ChatSession {
     this.safetyCode = init.safetyCode;
   }
 
-  static async create(init: {
-    engine: CryptoEngine;
-    sessionKey: Uint8Array;
-    roomId: string;
-    participantId: string;
-    peerId: string;
-    curve: Curve;
-  }): Promise<ChatSession> {
+  static async create(init: SessionInit): Promise<ChatSession> {
     const safetyCode = await deriveSafetyCode(init.engine, init.sessionKey);
     return new ChatSession({ ...init, safetyCode });
   }

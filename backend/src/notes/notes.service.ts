@@ -60,6 +60,7 @@ export function notesService(deps: {
           'E-mail notifications are not available on this server.',
           {
             fields: [{ path: 'emailNotification', message: 'not available' }],
+            details: { emailAvailable: false },
           },
         );
       }

@@ -167,6 +167,15 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
       const error = await errorOf(response);
       if (field) expect(error.fields?.map((f) => f.path)).toContain(field);
     }
+    // A well-formed address on a server without mail: refused, and said so in data.
+    const noMail = await postJson(`${t.url}${apiPaths.notes}`, {
+      content: fakeEnvelope(),
+      verifier,
+      expiration: '1d',
+      emailNotification: 'sender@example.org',
+    });
+    expect(noMail.status).toBe(400);
+    expect((await errorOf(noMail)).details).toEqual({ emailAvailable: false });
     const count = await sql<{ n: number }>`select count(*)::int as n from note`.execute(
       t.server.database.sql,
     );

@@ -27,12 +27,12 @@ export function apiErrorKey(error: unknown): ApiErrorKey {
   if (code === undefined) return error.status >= 500 ? 'errors.server' : 'errors.tryAgain';
   switch (code) {
     case 'VALIDATION_FAILED': {
+      // Refused because this server has no mail configured (the page's /api/config was stale).
+      if (error.body?.details?.emailAvailable === false) return 'errors.emailUnavailable';
       const fields = error.body?.fields ?? [];
       if (fields.some((field) => field.path.startsWith('emailNotification'))) {
         return 'errors.invalidEmail';
       }
-      // Refused because this server has no mail configured (a stale /api/config).
-      if (/e-?mail/i.test(error.body?.message ?? '')) return 'errors.emailUnavailable';
       return 'errors.validation';
     }
     case 'WRONG_PROOF':
