@@ -1,21 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
-import { rendererDefine, rendererPlugins, rendererRoot } from './renderer/vite.config.ts';
+import {
+  rendererDefine,
+  rendererPlugins,
+  rendererRoot,
+  rendererWorker,
+} from './renderer/vite.config.ts';
 
 /**
- * The desktop build: main (ESM, with the backend source bundled in and npm dependencies left
- * external), the preload (CommonJS and self-contained, because sandboxed preloads can neither be
- * ESM nor require packages) and the renderer: the web bundle's own root, plugins and defines,
- * so the desktop app runs the very same renderer.
+ * The desktop build: main and the built-in server's utility-process entry (ESM, our source
+ * bundled in, backend/src included, and npm dependencies left external), the preload (CommonJS
+ * and self-contained, because sandboxed preloads can neither be ESM nor require packages) and
+ * the renderer: the web bundle's own root, plugins, defines and worker format, so the desktop app
+ * runs the very same renderer.
  */
 
 const at = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 /**
- * electron-vite builds the renderer with base './' for file:// loading. Ours is served over
- * http by the bundled server, where a reload on /note/ID must still find /assets/…, so the base
- * has to be '/' like the web bundle's. A plain `base` option would be overwritten by the preset.
+ * electron-vite builds the renderer with base './' for file:// loading. Ours is served from
+ * app://ashnote/ (and by the built-in server to browsers), where a reload on /note/ID must still
+ * find /assets/…, so the base has to be '/' like the web bundle's. A plain `base` option would
+ * be overwritten by the preset.
  */
 const absoluteBase: Plugin = {
   name: 'ashnote:absolute-base',
@@ -28,7 +35,16 @@ export default defineConfig({
   main: {
     build: {
       outDir: at('out/main'),
-      lib: { entry: at('electron/main/index.ts') },
+      // out/main/index.js (main), out/main/server.js (the utility process main forks), and the
+      // backend's worker threads beside it, under their source names (backend/src/worker-entry.ts).
+      lib: {
+        entry: {
+          index: at('electron/main/index.ts'),
+          server: at('electron/server/index.ts'),
+          'pglite-worker': at('backend/src/db/embedded/pglite-worker.ts'),
+          'parse.worker': at('backend/src/notes/upload/parse.worker.ts'),
+        },
+      },
     },
   },
   preload: {
@@ -47,6 +63,7 @@ export default defineConfig({
     root: rendererRoot,
     plugins: [...rendererPlugins(), absoluteBase],
     define: rendererDefine,
+    worker: rendererWorker,
     build: {
       outDir: at('out/renderer'),
       rolldownOptions: { input: at('renderer/index.html') },

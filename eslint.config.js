@@ -42,6 +42,21 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Type-aware rules (below) need the types: the project service finds each file's tsconfig.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -143,6 +158,14 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['electron/server/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: restrict(
+      ['electron', 'react', 'react-*', '**/renderer/**', '**/electron/preload/**'],
+      'electron/server is the built-in server: Node and the backend, not Electron or the page.',
+    ),
+  },
+  {
     files: ['electron/preload/**/*.ts'],
     rules: restrict(
       [
@@ -158,7 +181,7 @@ export default tseslint.config(
   },
   {
     files: [
-      'scripts/**/*.{js,mjs}',
+      'scripts/**/*.{js,mjs,ts}',
       'bench/**/*.ts',
       '**/e2e/**/*.ts',
       '*.config.{js,ts}',

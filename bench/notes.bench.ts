@@ -3,26 +3,40 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
 import { fakeEnvelope } from '../backend/src/testing/notes-client.ts';
-import { createTestStore, startServer } from '../backend/src/testing/test-server.ts';
+import { createTestStore } from '../backend/src/testing/test-server.ts';
+import { createApp } from '../backend/src/app.ts';
 import { loadConfig } from '../backend/src/config.ts';
 import { openDatabase } from '../backend/src/db/database.ts';
 import { createLogger } from '../backend/src/logger.ts';
+import { openDurablePGlite } from '../backend/src/db/embedded/durable-pglite.ts';
+import { partsInMemory } from '../backend/src/notes/upload/note-request.ts';
 import { notesRepository } from '../backend/src/notes/notes.repository.ts';
 import { PAYLOAD_BYTES } from './notes-cycle.ts';
-import { closedLoop, formatStats, type RunStats } from './stats.ts';
+import { ROUNDS, alternatingRounds, formatSpread } from './rounds.ts';
+import {
+  type PeerStats,
+  type PeerStore,
+  privateBinLifecycles,
+  privateBinRunning,
+} from './privatebin.ts';
+import { closedLoop, type RunStats } from './stats.ts';
 
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
 
-/** Full cycle through the real HTTP API, driven from a worker thread (see load-worker.ts). */
+/**
+ * Full cycle through the real HTTP API, driven from a worker thread (see load-worker.ts). The
+ * server logs as in production (a line per request at `info`), formatted but not written out.
+ */
 async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
-  const server = await startServer(
-    { ...env, LOG_LEVEL: 'silent' },
-    { notes: { rateRules: { create: unlimited, proof: unlimited }, sweepIntervalMs: 3_600_000 } },
-  );
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', ...env });
+  const app = await createApp(config, {
+    logger: createLogger('info', () => {}),
+    notes: { rateRules: { create: unlimited, proof: unlimited }, sweepIntervalMs: 3_600_000 },
+  });
+  const server = { ...(await app.listen()), stop: () => app.close() };
   try {
     const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
       workerData: {
@@ -56,8 +70,10 @@ async function benchStorage(env: Record<string, string>): Promise<RunStats> {
         await repo.insert({
           id,
           content: fakeEnvelope(PAYLOAD_BYTES),
-          images: [],
+          partsPerImage: [],
+          parts: partsInMemory([]),
           verifier,
+          linkVerifier: verifier,
           kdf: null,
           expiresInSeconds: 86_400,
           sealedReceiptAddress: null,
@@ -97,8 +113,16 @@ async function benchRawPostgres(url: string): Promise<RunStats> {
   }
 }
 
-async function benchRawPglite(dataDir: string): Promise<RunStats> {
-  const db = await PGlite.create(`${dataDir}/baseline`);
+/**
+ * Raw PGlite, in-process, no server: `durable` as our embedded database runs it (each statement
+ * acknowledged once it is on disk, so it survives a power cut), otherwise as PGlite ships (no
+ * fsync at all).
+ */
+async function benchRawPglite(dataDir: string, durable: boolean): Promise<RunStats> {
+  const folder = `${dataDir}/baseline-${durable ? 'durable' : 'default'}`;
+  const { db, durable: onDisk } = durable
+    ? await openDurablePGlite(folder)
+    : { db: await PGlite.create(folder), durable: async () => {} };
   await db.exec(BASELINE_TABLE);
   try {
     return await closedLoop(
@@ -106,7 +130,9 @@ async function benchRawPglite(dataDir: string): Promise<RunStats> {
         const id = crypto.randomBytes(16).toString('base64url');
         const verifier = crypto.randomBytes(32);
         await db.query(INSERT, [id, fakeEnvelope(PAYLOAD_BYTES), verifier]);
+        await onDisk();
         await db.query(DELETE_RETURNING, [id, verifier]);
+        await onDisk();
       },
       { concurrency: CONCURRENCY, seconds: SECONDS },
     );
@@ -115,63 +141,117 @@ async function benchRawPglite(dataDir: string): Promise<RunStats> {
   }
 }
 
-interface Round {
-  ours: RunStats;
-  storage: RunStats;
-  baseline: RunStats;
-}
+/** Our runs, or PrivateBin's (a lifecycle rate and its two phases' p99). */
+type Measured = RunStats | PeerStats;
+type Results = Record<string, Measured[]>;
 
-/**
- * Rounds alternate ours, storage layer and baseline, so that drift on a shared machine (the
- * tables growing, autovacuum, checkpoints) falls on all three alike; each is reported by its
- * median round.
- */
-async function benchRounds(env: Record<string, string>, baseline: () => Promise<RunStats>) {
-  const rounds: Round[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    rounds.push({
-      ours: await benchFullCycle(env),
-      storage: await benchStorage(env),
-      baseline: await baseline(),
-    });
-  }
-  return rounds;
-}
+const isPeer = (run: Measured): run is PeerStats => 'createP99Ms' in run;
 
 export async function runNotesBench(postgresUrl: string | null): Promise<void> {
   console.log(
-    `\nNotes: create + read-with-proof cycles, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${SECONDS} s per run\n`,
+    `\nNotes: create + read-with-proof cycles, concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds of ${SECONDS} s; figures are medians [min–max]\n`,
   );
+  const peerMissing = await privateBinRunning();
+  if (peerMissing !== null) console.log(`PrivateBin: skipped (${peerMissing})`);
+  const withPeer = (store: PeerStore): Record<string, () => Promise<Measured>> =>
+    peerMissing === null ? { privatebin: () => privateBinLifecycles(store) } : {};
+
   if (postgresUrl !== null) {
     const store = await createTestStore('postgres');
-    const rounds = await benchRounds(store.env, () => benchRawPostgres(store.env.DATABASE_URL!));
+    const results: Results = await alternatingRounds<string, Measured>({
+      ours: () => benchFullCycle(store.env),
+      storage: () => benchStorage(store.env),
+      raw: () => benchRawPostgres(store.env.DATABASE_URL!),
+      ...withPeer('pg'),
+    });
     await store.drop();
-    report('PostgreSQL', rounds);
+    report('PostgreSQL', results, {
+      ours: 'full cycle via HTTP API',
+      storage: 'same cycle, storage layer only',
+      raw: 'raw driver insert + delete-returning',
+      privatebin: 'PrivateBin, PostgreSQL store',
+    });
+    shares('PostgreSQL', results, 'raw');
+    if (results.privatebin) ratio('PostgreSQL', results, 'privatebin');
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
   const embedded = await createTestStore('embedded');
-  const rounds = await benchRounds(embedded.env, () => benchRawPglite(embedded.env.DATA_DIR!));
+  const results: Results = await alternatingRounds<string, Measured>({
+    ours: () => benchFullCycle(embedded.env),
+    storage: () => benchStorage(embedded.env),
+    rawDurable: () => benchRawPglite(embedded.env.DATA_DIR!, true),
+    rawDefault: () => benchRawPglite(embedded.env.DATA_DIR!, false),
+    ...withPeer('fs'),
+  });
   await embedded.drop();
-  report('Embedded (PGlite)', rounds);
+  report('Embedded', results, {
+    ours: 'full cycle via HTTP API',
+    storage: 'same cycle, storage layer only',
+    rawDurable: 'raw PGlite, durable (as ours)',
+    rawDefault: 'raw PGlite as shipped (no fsync)',
+    privatebin: 'PrivateBin, file store',
+  });
+  shares('Embedded', results, 'rawDurable');
+  shares('Embedded', results, 'rawDefault');
+  if (results.privatebin) ratio('Embedded', results, 'privatebin');
 }
 
-const percent = (part: RunStats, whole: RunStats) =>
-  `${((part.perSecond / whole.perSecond) * 100).toFixed(1)}%`;
-
-function median(runs: RunStats[]): RunStats {
-  return [...runs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(runs.length / 2)]!;
+/** Each contender's median round, with the spread of its rate and p99 over the rounds. */
+function report(label: string, results: Results, names: Record<string, string>): void {
+  for (const [key, name] of Object.entries(names)) {
+    const runs = results[key];
+    if (!runs) continue;
+    const rates = formatSpread(
+      runs.map((run) => run.perSecond),
+      0,
+    );
+    const title = `${label}: ${name}`.padEnd(52);
+    const peerRuns = runs.filter(isPeer);
+    if (peerRuns.length > 0) {
+      const create = formatSpread(
+        peerRuns.map((run) => run.createP99Ms),
+        2,
+      );
+      const read = formatSpread(
+        peerRuns.map((run) => run.readP99Ms),
+        2,
+      );
+      console.log(`${title} ${rates}/s   p99 create ${create} ms, read ${read} ms`);
+    } else {
+      const ours = runs as RunStats[];
+      const p50 = formatSpread(
+        ours.map((run) => run.p50Ms),
+        2,
+      );
+      const p99 = formatSpread(
+        ours.map((run) => run.p99Ms),
+        2,
+      );
+      console.log(`${title} ${rates}/s   p50 ${p50} ms   p99 ${p99} ms`);
+    }
+  }
 }
 
-function report(label: string, rounds: Round[]): void {
-  const ours = median(rounds.map((round) => round.ours));
-  const storage = median(rounds.map((round) => round.storage));
-  const baseline = median(rounds.map((round) => round.baseline));
-  console.log(formatStats(`${label}: full cycle via HTTP API`, ours));
-  console.log(formatStats(`${label}: same cycle, storage layer only`, storage));
-  console.log(formatStats(`${label}: raw driver insert + delete-returning`, baseline));
+/** Round-by-round quotient of two contenders' rates (same round, same conditions). */
+function quotients(results: Results, key: string, by: string): number[] {
+  return results[key]!.map((run, round) => run.perSecond / results[by]![round]!.perSecond);
+}
+
+/** Ours and the storage layer as a share of a baseline. */
+function shares(label: string, results: Results, baseline: string): void {
+  const percent = (key: string) => quotients(results, key, baseline).map((q) => q * 100);
+  const ours = percent('ours');
   console.log(
-    `${label}: ours / baseline = ${percent(ours, baseline)} (storage layer alone: ${percent(storage, baseline)}); ` +
-      `per round: ${rounds.map((round) => percent(round.ours, round.baseline)).join(', ')}\n`,
+    `${label}: ours / ${baseline} = ${formatSpread(ours, 1, '%')} (storage layer alone ${formatSpread(percent('storage'), 1, '%')}); ` +
+      `per round: ${ours.map((value) => `${value.toFixed(1)}%`).join(', ')}`,
+  );
+}
+
+/** How many times the peer's rate ours reaches. */
+function ratio(label: string, results: Results, peer: string): void {
+  const times = quotients(results, 'ours', peer);
+  console.log(
+    `${label}: ours / ${peer} = ${formatSpread(times, 2, '×')}; per round: ${times.map((value) => `${value.toFixed(2)}×`).join(', ')}`,
   );
 }

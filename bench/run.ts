@@ -1,3 +1,5 @@
+import { runAbuseBench } from './abuse.bench.ts';
+import { runBundleBench } from './bundle.bench.ts';
 import { runChatBench } from './chat.bench.ts';
 import { runNotesBench } from './notes.bench.ts';
 
@@ -12,3 +14,5 @@ if (postgresUrl !== null) process.env.TEST_DATABASE_URL = postgresUrl;
 const only = process.argv[2];
 if (only === undefined || only === 'notes') await runNotesBench(postgresUrl);
 if (only === undefined || only === 'chat') await runChatBench(postgresUrl);
+if (only === undefined || only === 'abuse') await runAbuseBench(postgresUrl);
+if (only === undefined || only === 'bundle') runBundleBench();

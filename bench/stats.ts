@@ -49,7 +49,3 @@ export async function closedLoop(
 }
 
 const MAX_OPERATIONS = 1_000_000;
-
-export function formatStats(label: string, stats: RunStats): string {
-  return `${label.padEnd(44)} ${stats.perSecond.toFixed(0).padStart(7)}/s   p50 ${stats.p50Ms.toFixed(2).padStart(7)} ms   p99 ${stats.p99Ms.toFixed(2).padStart(7)} ms   (${stats.operations} ops)`;
-}

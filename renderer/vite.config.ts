@@ -1,13 +1,17 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from '../scripts/vite-precompress.ts';
 
 /**
  * The web bundle, served by the backend under a strict CSP: no inline script, and no style but
  * the one <style> element styled-components creates, admitted by the per-response nonce the
- * backend announces in `<meta property="csp-nonce">`. electron-vite's renderer config reuses `rendererRoot`, `rendererPlugins` and `rendererDefine`
- * so the desktop app runs the very same renderer.
+ * backend announces in `<meta property="csp-nonce">`. electron-vite's renderer config reuses
+ * `rendererRoot`, `rendererPlugins`, `rendererDefine` and `rendererWorker` so the desktop app
+ * runs the very same renderer.
  */
 export const rendererRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -15,11 +19,71 @@ export function rendererPlugins(): PluginOption[] {
   return [react()];
 }
 
+const packageJson = JSON.parse(
+  fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
 export const rendererDefine = {
   // styled-components adds rules through CSSOM insertRule ("speedy") in every mode, never as
   // <style> text, so development injects styles the way production does.
   SC_DISABLE_SPEEDY: 'false',
+  // The version the app shows (src/appVersion.ts).
+  __ASHNOTE_VERSION__: JSON.stringify(packageJson.version),
 };
+
+/**
+ * Workers as ES modules (the KDF worker is started with `type: 'module'`), so a dynamic import
+ * inside one stays a chunk of its own: the @noble fallback engine is fetched only where
+ * `crypto.subtle` is missing, never by a worker that has WebCrypto.
+ */
+export const rendererWorker = { format: 'es' } as const;
+
+/**
+ * The installable web app (web bundle only; the desktop app is installed as itself): its
+ * manifest, and the service worker built from src/pwa/sw.ts with the list of files it may
+ * precache. The worker is registered by src/pwa/registerServiceWorker.ts, a module, never by
+ * an injected inline script (the CSP forbids those).
+ */
+function installableApp(): PluginOption {
+  const background = '#0b0d12';
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/pwa',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: {
+      id: '/mobile',
+      name: 'Ashnote',
+      short_name: 'Ashnote',
+      description:
+        'End-to-end-encrypted notes that self-destruct after reading, and private two-person chat rooms.',
+      start_url: '/mobile',
+      scope: '/',
+      display: 'standalone',
+      background_color: background,
+      theme_color: background,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    // Precached besides the manifest and its icons, which the plugin adds itself.
+    includeAssets: ['icons/apple-touch-icon.png'],
+    injectManifest: {
+      // The app shell only: the page, its code and styles. Not the social preview image (for
+      // link previews, never shown in the app).
+      globPatterns: ['**/*.{html,js,css,svg}'],
+      // A classic script: every browser that has service workers can run it.
+      rollupFormat: 'iife',
+    },
+  });
+}
 
 /** `npm run dev` (scripts/dev.mjs) runs the backend here. */
 const DEV_BACKEND = 'http://127.0.0.1:3000';
@@ -27,7 +91,9 @@ const DEV_BACKEND = 'http://127.0.0.1:3000';
 export default defineConfig({
   root: rendererRoot,
   publicDir: 'public',
-  plugins: rendererPlugins(),
+  // precompress last: it compresses what the others wrote (sw.js included); only the web
+  // build is served compressed, the desktop app reads its files from disk.
+  plugins: [...rendererPlugins(), installableApp(), precompress()],
   define: rendererDefine,
   server: {
     port: 5173,
@@ -37,6 +103,7 @@ export default defineConfig({
       '/ws': { target: DEV_BACKEND, ws: true },
     },
   },
+  worker: rendererWorker,
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -44,5 +111,7 @@ export default defineConfig({
     // Both would put code or data inline into the HTML, which the CSP refuses.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // The chunk graph (dist/web/.vite/manifest.json), read by the bundle-size bench and budget.
+    manifest: true,
   },
 });

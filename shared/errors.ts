@@ -1,3 +1,5 @@
+import type { ErrorDetails } from './error-details.ts';
+
 /**
  * The one error model (STYLE.md habit 6): servers answer `{ error: { code, message } }`,
  * clients switch on `code`. Adding a code here forces every exhaustive switch to handle it.
@@ -19,19 +21,25 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Which limit a RATE_LIMITED answer is about, when the client has something specific to say. */
+export const RATE_LIMIT_SCOPES = ['read-receipt'] as const;
+export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
+
+export type { DetailedErrorCode, ErrorDetails } from './error-details.ts';
+
 export interface FieldError {
   path: string;
   message: string;
 }
 
-export interface ErrorBody {
+export interface ErrorBody<Code extends ErrorCode = ErrorCode> {
   error: {
-    code: ErrorCode;
+    code: Code;
     message: string;
     /** Per-field problems for VALIDATION_FAILED. */
     fields?: FieldError[];
     /** Extra machine-readable facts, e.g. attempts left after a wrong proof. */
-    details?: Record<string, number | string | boolean>;
+    details?: ErrorDetails<Code>;
   };
 }
 

@@ -1,13 +1,66 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { PublicConfig } from '../../shared/api/config.ts';
 import type { ErrorBody } from '../../shared/errors.ts';
 import { MAX_JSON_BODY_BYTES, NOTE_MAX_CHARS } from '../../shared/limits.ts';
+import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from './testing/test-server.ts';
+
+/**
+ * A request whose headers are sent at once and whose body is never sent: what the server
+ * answers without reading any body.
+ */
+function rawRequest(
+  baseUrl: string,
+  options: { method: string; path: string; headers: Record<string, string> },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${baseUrl}${options.path}`, {
+      method: options.method,
+      headers: options.headers,
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        request.destroy();
+      });
+    });
+    request.flushHeaders();
+  });
+}
+
+const BIG_SCRIPT = `export const text = ${JSON.stringify('compressible '.repeat(2000))};`;
+
+/** The raw bytes and headers of a GET, without the client decompressing anything. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
   let t: TestServer;
@@ -21,6 +74,15 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     );
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    // What the build writes: a large script with its precompressed variants beside it.
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-5678.js'), BIG_SCRIPT);
+    fs.writeFileSync(
+      path.join(webDir, 'assets', 'big-5678.js.br'),
+      zlib.brotliCompressSync(BIG_SCRIPT),
+    );
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-5678.js.gz'), zlib.gzipSync(BIG_SCRIPT));
+    fs.writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    fs.writeFileSync(path.join(webDir, 'sitemap.xml'), '<?xml version="1.0"?><urlset/>');
     t = await startTestServer(kind, { WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -75,6 +137,61 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     expect(asset.headers.get('content-type')).toContain('javascript');
   });
 
+  it('serves the precompressed variant the client accepts, brotli first', async () => {
+    const url = `${t.url}/assets/big-5678.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(BIG_SCRIPT);
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(BIG_SCRIPT);
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
+    const refused = await rawGet(url, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    // The app page itself is compressed too, per response (its nonce differs each time).
+    const page = await rawGet(`${t.url}/`, { 'accept-encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.body).toString()).toContain('app shell');
+  });
+
+  it('answers a missing file with 404, HEAD like GET without a body, and has robots and a sitemap', async () => {
+    for (const missing of ['/assets/gone-0000.js', '/favicon.ico', '/assets/sub/x.css']) {
+      const response = await fetch(`${t.url}${missing}`);
+      expect(response.status, missing).toBe(404);
+      expect(await response.text()).not.toContain('app shell');
+    }
+    const head = await fetch(`${t.url}/assets/big-5678.js`, {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(BIG_SCRIPT));
+    expect(await head.text()).toBe('');
+    const headPage = await fetch(`${t.url}/chat`, { method: 'HEAD' });
+    expect(headPage.status).toBe(200);
+    expect(headPage.headers.get('content-type')).toContain('text/html');
+    expect(await headPage.text()).toBe('');
+    const robots = await fetch(`${t.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    expect(await robots.text()).toContain('User-agent');
+    const sitemap = await fetch(`${t.url}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+  });
+
+  it('reads the bundle once at start, not per request', async () => {
+    const indexPath = path.join(webDir, 'index.html');
+    const original = fs.readFileSync(indexPath, 'utf8');
+    fs.writeFileSync(indexPath, original.replace('app shell', 'changed on disk'));
+    try {
+      expect(await (await fetch(`${t.url}/some/page`)).text()).toContain('app shell');
+    } finally {
+      fs.writeFileSync(indexPath, original);
+    }
+  });
+
   it('admits only its own run-time stylesheet, by a fresh nonce per page', async () => {
     const nonces = [];
     for (let i = 0; i < 2; i++) {
@@ -105,8 +222,9 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     }
   });
 
-  it('rejects malformed JSON and oversized bodies with the shared error format', async () => {
-    const malformed = await fetch(`${t.url}/api/health`, {
+  it('gives each route its own body limit, checked before a byte of the body is read', async () => {
+    const chatCreate = `${t.url}/api/chat/create-session`;
+    const malformed = await fetch(chatCreate, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{not json',
@@ -114,13 +232,49 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as ErrorBody).error.code).toBe('VALIDATION_FAILED');
 
-    const huge = await fetch(`${t.url}/api/health`, {
+    // A few KB is all a chat room's duration needs; the note maximum is for notes only.
+    const tooBig = await fetch(chatCreate, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ content: 'x'.repeat(MAX_JSON_BODY_BYTES + 10) }),
+      body: JSON.stringify({ duration: '15', padding: 'x'.repeat(8 * 1024) }),
     });
-    expect(huge.status).toBe(413);
-    expect(((await huge.json()) as ErrorBody).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(tooBig.status).toBe(413);
+    expect(((await tooBig.json()) as ErrorBody).error.code).toBe('PAYLOAD_TOO_LARGE');
+
+    // Announced larger than the limit: refused at once, without waiting for (or reading) it,
+    // and the connection is not kept to drain the rest.
+    for (const target of ['/api/chat/create-session', '/api/notes']) {
+      const announced = await rawRequest(t.url, {
+        method: 'POST',
+        path: target,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(MAX_JSON_BODY_BYTES + 1),
+        },
+      });
+      expect(announced.status).toBe(413);
+      expect(announced.headers.connection).toBe('close');
+    }
+  });
+
+  it('refuses a body on GET, HEAD and DELETE unread', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await rawRequest(t.url, {
+        method,
+        path: '/api/health',
+        headers: { 'content-type': 'application/json', 'content-length': '50000000' },
+      });
+      expect(response.status, method).toBe(400);
+      expect(JSON.parse(response.body)).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', message: 'This request must not have a body.' },
+      });
+    }
+    const head = await rawRequest(t.url, {
+      method: 'HEAD',
+      path: '/api/health',
+      headers: { 'content-length': '10' },
+    });
+    expect(head.status).toBe(400);
   });
 
   it('reads bodies as JSON only, within the limit even without a Content-Length', async () => {
@@ -242,6 +396,135 @@ describe('behind a TLS-terminating proxy', () => {
     } finally {
       await trusting.stop();
       await direct.stop();
+    }
+  });
+});
+
+describe('client addresses behind reverse proxies', () => {
+  const createRoom = (url: string, forwardedFor?: string) =>
+    fetch(`${url}/api/chat/create-session`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+      },
+      body: JSON.stringify({ duration: '5' }),
+    });
+  const limited = { chat: { rateRules: { create: { limit: 3, windowSeconds: 600 } } } };
+
+  it('takes the address TRUST_PROXY_HOPS from the right, so a forged left end changes nothing', async () => {
+    const oneProxy = await startTestServer('embedded', { TRUST_PROXY: 'true' }, limited);
+    const twoProxies = await startTestServer(
+      'embedded',
+      { TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' },
+      limited,
+    );
+    try {
+      // Each request claims a new address on the left; the proxy appended the real one.
+      const forged = (i: number) => `10.0.${i}.1, 203.0.113.9`;
+      const statuses = [];
+      for (let i = 0; i < 10; i++)
+        statuses.push((await createRoom(oneProxy.url, forged(i))).status);
+      expect(statuses).toEqual([201, 201, 201, ...Array(7).fill(429)]);
+      // Another client behind the same proxy has its own budget.
+      expect((await createRoom(oneProxy.url, 'x, 198.51.100.7')).status).toBe(201);
+
+      // Two proxies: the client is the second entry from the right, the last one is a proxy.
+      const viaTwo = (i: number) => `10.1.${i}.1, 192.0.2.44, 172.16.0.2`;
+      const two = [];
+      for (let i = 0; i < 5; i++) two.push((await createRoom(twoProxies.url, viaTwo(i))).status);
+      expect(two).toEqual([201, 201, 201, 429, 429]);
+    } finally {
+      await oneProxy.stop();
+      await twoProxies.stop();
+    }
+  });
+
+  it('ignores X-Forwarded-For unless told to trust a proxy', async () => {
+    const direct = await startTestServer('embedded', {}, limited);
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++)
+        statuses.push((await createRoom(direct.url, `10.2.${i}.1`)).status);
+      expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    } finally {
+      await direct.stop();
+    }
+  });
+});
+
+describe('slow clients', () => {
+  it('keeps serving while one address holds thousands of half-sent requests', async () => {
+    const t = await startTestServer('embedded');
+    const { port } = new URL(t.url);
+    const slow: net.Socket[] = [];
+    try {
+      // 2,000 slow-loris connections from one address (127.0.0.2), each with half its headers.
+      let refused = 0;
+      await Promise.all(
+        Array.from(
+          { length: 2000 },
+          () =>
+            new Promise<void>((resolve) => {
+              const socket = net.connect({
+                host: '127.0.0.1',
+                port: Number(port),
+                localAddress: '127.0.0.2',
+              });
+              slow.push(socket);
+              socket.on('error', () => {});
+              socket.once('connect', () => {
+                socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+                resolve();
+              });
+              socket.once('close', () => {
+                refused++;
+                resolve();
+              });
+            }),
+        ),
+      );
+      // Past its share, the address's connections are closed at once.
+      await expect
+        .poll(() => slow.filter((socket) => socket.destroyed).length)
+        .toBeGreaterThanOrEqual(2000 - MAX_CONNECTIONS_PER_ADDRESS);
+      expect(refused).toBeGreaterThan(0);
+      // Everyone else is served as usual.
+      const response = await fetch(`${t.url}/api/health`);
+      expect(response.status).toBe(200);
+    } finally {
+      for (const socket of slow) socket.destroy();
+      await t.stop();
+    }
+  });
+
+  it('closes a connection whose headers do not come in time, and a silent one', async () => {
+    // The mechanism on a bare server with short limits (the real ones are CLIENT_TIMEOUTS).
+    const server = http.createServer((_request, response) => response.end('ok'));
+    await new Promise<void>((resolve) => {
+      server.listen(0, '127.0.0.1', resolve);
+      limitSlowClients(server, null, {
+        headersMs: 300,
+        requestMs: 1000,
+        idleMs: 1500,
+        keepAliveMs: 100,
+      });
+    });
+    const { port } = server.address() as net.AddressInfo;
+    const closedAfter = (send: (socket: net.Socket) => void) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => send(socket));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+      });
+    try {
+      const slowHeaders = await closedAfter((socket) => socket.write('GET / HTTP/1.1\r\nX-Slow: '));
+      expect(slowHeaders).toMatch(/^HTTP\/1\.1 408/);
+      // A connection that never sends a byte is closed too (it resolves only on close).
+      await closedAfter(() => {});
+    } finally {
+      server.close();
     }
   });
 });

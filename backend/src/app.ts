@@ -4,24 +4,28 @@ import type { Router } from '@koa/router';
 import Koa from 'koa';
 import websockify from 'koa-websocket';
 import { API_PREFIX, WS_PATH } from '../../shared/api/paths.ts';
-import { MAX_JSON_BODY_BYTES } from '../../shared/limits.ts';
 import { chatFeature, type ChatOptions } from './chat/index.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
+import { crossOrigin } from './http/cross-origin.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
-import { jsonBody } from './http/json-body.ts';
+import { refuseUnexpectedBodies } from './http/json-body.ts';
 import { hostnameOf, isLoopbackHost, loopbackHostOnly } from './http/loopback-host.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
 import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
+import { adminFeature } from './admin/index.ts';
 import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
+import { securityEvents } from './security-events/security-events.ts';
 import { systemRoutes } from './system/routes.ts';
 import { WS_HARD_MAX_PAYLOAD_BYTES, createWsHub, type FrameRate } from './ws/hub.ts';
+import { acceptsWebSocketOrigin } from './ws/origin.ts';
 
 export interface AshnoteServer {
   readonly config: AppConfig;
@@ -46,6 +50,8 @@ export interface AppOptions {
   chat?: ChatOptions;
   /** How often rate-limit counts are shared with the other instances. */
   rateLimitSyncMs?: number;
+  /** Origins allowed to call the API beside the desktop app's; for tests, never configured. */
+  extraAllowedOrigins?: readonly string[];
 }
 
 /** The one way to build the server: `npm start`, tests and the Electron main process all call it. */
@@ -56,9 +62,15 @@ export async function createApp(
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await openDatabase(config, logger);
 
+  const events = securityEvents(
+    database,
+    await loadServerSecret(database.em(), 'security-events'),
+    logger,
+  );
   const limiter = createRateLimiter(
-    database.sql,
-    await loadServerSecret(database.sql, 'rate-limit'),
+    database,
+    await loadServerSecret(database.em(), 'rate-limit'),
+    (client) => events.record('rate_limited', client),
   );
   const stopRateSync = startPeriodic(
     'rate-limit-sync',
@@ -66,7 +78,24 @@ export async function createApp(
     () => limiter.sync(),
     logger,
   );
-  const notes = notesFeature({ config, database, limiter, logger, options: options.notes ?? {} });
+  const admin = adminFeature({ config, database, limiter, events });
+  const stopHousekeeping = startPeriodic(
+    'housekeeping',
+    3_600_000,
+    async () => {
+      await admin.sweep();
+      await events.sweep();
+    },
+    logger,
+  );
+  const notes = notesFeature({
+    config,
+    database,
+    limiter,
+    events,
+    logger,
+    options: options.notes ?? {},
+  });
   const chat = await chatFeature({
     config,
     database,
@@ -74,9 +103,15 @@ export async function createApp(
     logger,
     options: options.chat ?? {},
   });
-  const routers: Router[] = [systemRoutes(config, database), notes.router, chat.router];
+  const routers: Router[] = [
+    systemRoutes(config, database),
+    admin.router,
+    notes.router,
+    chat.router,
+  ];
   const hub = createWsHub({
     logger,
+    onInvalidFrame: (client) => events.record('invalid_frame', client),
     heartbeatMs: options.heartbeatMs ?? 15_000,
     handlers: new Map(chat.frameHandlers),
     frameRate: options.wsFrameRate,
@@ -85,22 +120,39 @@ export async function createApp(
   // koa-websocket attaches its WebSocket server in app.listen(); `path` makes ws refuse the
   // upgrade (HTTP 400) for any other path instead of accepting and closing.
   const loopbackOnly = isLoopbackHost(config.host) && config.publicUrl === null;
-  const app = websockify(new Koa({ proxy: config.trustProxy }), {
-    path: WS_PATH,
-    maxPayload: WS_HARD_MAX_PAYLOAD_BYTES,
-    verifyClient: ({ req }: { req: IncomingMessage }) =>
-      !loopbackOnly || isLoopbackHost(hostnameOf(req.headers.host)),
-  });
+  // Behind proxies, the client address is X-Forwarded-For's entry `trustProxyHops` from the
+  // right (Koa's maxIpsCount), never its left end, which the client writes itself.
+  const app = websockify(
+    new Koa({
+      proxy: config.trustProxy,
+      maxIpsCount: config.trustProxy ? config.trustProxyHops : 0,
+    }),
+    {
+      path: WS_PATH,
+      maxPayload: WS_HARD_MAX_PAYLOAD_BYTES,
+      verifyClient: ({ req }: { req: IncomingMessage }) =>
+        (!loopbackOnly || isLoopbackHost(hostnameOf(req.headers.host))) &&
+        acceptsWebSocketOrigin(req, {
+          publicUrl: config.publicUrl,
+          trustProxy: config.trustProxy,
+          extraOrigins: options.extraAllowedOrigins,
+        }),
+    },
+  );
   app.on('error', (error: unknown) =>
     logger.warn('connection error', { error: errorMessage(error) }),
   );
 
+  // Each request gets its own entity manager (identity map, unit of work), found by
+  // `database.em()` anywhere below without passing it along.
+  app.use((_ctx, next) => database.inRequest(next));
   app.use(securityHeaders());
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
+  app.use(crossOrigin({ extraOrigins: options.extraAllowedOrigins }));
   if (loopbackOnly) app.use(loopbackHostOnly());
+  app.use(refuseUnexpectedBodies());
   if (config.webDir !== null) app.use(serveWebBundle(config.webDir));
-  app.use(jsonBody(MAX_JSON_BODY_BYTES));
   for (const router of routers) app.use(router.routes());
   app.use((ctx) => {
     if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
@@ -108,7 +160,7 @@ export async function createApp(
     }
   });
 
-  app.ws.use((ctx) => hub.accept(ctx.websocket));
+  app.ws.use((ctx) => hub.accept(ctx.websocket, ctx.ip));
 
   let server: Server | null = null;
   let closing: Promise<void> | null = null;
@@ -121,6 +173,7 @@ export async function createApp(
       return new Promise((resolve, reject) => {
         const listening = app.listen(port, config.host);
         server = listening;
+        limitSlowClients(listening, config.trustProxy ? null : MAX_CONNECTIONS_PER_ADDRESS);
         listening.once('error', reject);
         // ws re-emits the HTTP server's errors (e.g. EADDRINUSE) and throws if nobody listens.
         app.ws.server?.once('error', reject);
@@ -142,6 +195,7 @@ export async function createApp(
         app.ws.server?.close();
         await notes.stop();
         await stopRateSync();
+        await stopHousekeeping();
         await database.close();
         logger.info('stopped');
       })();

@@ -50,4 +50,25 @@ describe('loadConfig', () => {
       loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'a@b.c', MAIL_KEY: key }).smtpUrl,
     ).toBe('smtp://localhost:25');
   });
+
+  it('takes the administrator password only as a hash, and says how to make one', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'a plain password here' })).toThrow(
+      /ADMIN_PASSWORD: is no longer read.*npm run admin:hash/,
+    );
+    expect(() => loadConfig({ ADMIN_PASSWORD_HASH: 'not a hash' })).toThrow(
+      /ADMIN_PASSWORD_HASH: must be a hash printed by `npm run admin:hash`/,
+    );
+    const hash = `scrypt$17$8$1$${'A'.repeat(22)}$${'B'.repeat(43)}`;
+    expect(loadConfig({ ADMIN_PASSWORD_HASH: hash }).adminPasswordHash).toMatchObject({
+      logN: 17,
+      r: 8,
+      p: 1,
+    });
+  });
+
+  it('reads how many proxies to trust', () => {
+    expect(loadConfig({}).trustProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY_HOPS: '0' })).toThrow(/TRUST_PROXY_HOPS/);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parsePasswordHash, type PasswordHash } from './admin/password-hash.ts';
 
 /**
  * The server's whole configuration, read from the environment once and validated, so a
@@ -16,13 +17,19 @@ export interface AppConfig {
   dataDir: string;
   /** Honour X-Forwarded-* from a reverse proxy (only behind one). */
   trustProxy: boolean;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For: the client address is
+   * taken that many entries from the right, never from the left end the client controls.
+   */
+  trustProxyHops: number;
   /** Built web bundle to serve; null serves the API only. */
   webDir: string | null;
   smtpUrl: string | null;
   mailFrom: string | null;
   /** Key that encrypts read-receipt addresses at rest (32 bytes, base64). */
   mailKey: string | null;
-  adminPassword: string | null;
+  /** The administrator's password as a scrypt hash (ADMIN_PASSWORD_HASH); null: no administrator. */
+  adminPasswordHash: PasswordHash | null;
   aiApiKey: string | null;
   socialUrl: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -60,6 +67,7 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   TRUST_PROXY: booleanFlag,
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   WEB_DIR: optionalString,
   SMTP_URL: optionalString.refine((value) => value === null || /^smtps?:\/\//.test(value), {
     message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.org:465',
@@ -69,8 +77,13 @@ const envSchema = z.object({
     (value) => value === null || Buffer.from(value, 'base64').length === 32,
     { message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' },
   ),
-  ADMIN_PASSWORD: optionalString.refine((value) => value === null || value.length >= 12, {
-    message: 'must be at least 12 characters',
+  ADMIN_PASSWORD_HASH: optionalString.refine(
+    (value) => value === null || parsePasswordHash(value) !== null,
+    { message: 'must be a hash printed by `npm run admin:hash`' },
+  ),
+  ADMIN_PASSWORD: optionalString.refine((value) => value === null, {
+    message:
+      'is no longer read: the server keeps only a hash of the password. Set ADMIN_PASSWORD_HASH to what `npm run admin:hash` prints instead',
   }),
   AI_API_KEY: optionalString,
   SOCIAL_URL: optionalString.refine((value) => value === null || value.startsWith('https://'), {
@@ -116,11 +129,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     trustProxy: e.TRUST_PROXY,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     webDir: e.WEB_DIR === null ? null : path.resolve(e.WEB_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailKey: e.MAIL_KEY,
-    adminPassword: e.ADMIN_PASSWORD,
+    adminPasswordHash:
+      e.ADMIN_PASSWORD_HASH === null ? null : parsePasswordHash(e.ADMIN_PASSWORD_HASH),
     aiApiKey: e.AI_API_KEY,
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,

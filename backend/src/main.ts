@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirInUseError } from './db/embedded-lock.ts';
+import { DataDirInUseError } from './db/embedded/data-dir-lock.ts';
 
 /** `npm start`: the server on the configured database, serving the built web bundle. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,67 +1,109 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { _electron, type ElectronApplication, type Page } from 'playwright-core';
+import { _electron, type Browser, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DesktopVersions } from '../../shared/desktop-bridge.ts';
+import type { TestServer } from '../../backend/src/testing/test-server.ts';
+import { launchBrowser, startWebApp } from '../../renderer/e2e/harness.ts';
+import { ensureElectron } from '../../scripts/electron-binary.ts';
+import type { ServerConnection } from '../../shared/desktop-settings.ts';
 
 /**
- * The built desktop app, launched as a user would get it: window, bundled server, preload
- * bridge. Needs `npm run build:desktop` first (`npm test` runs it) and the Electron binary,
- * which `npm install` downloads; on a machine where it could not, the suite is skipped and says
- * why rather than failing.
+ * The built desktop app, launched as a user would get it: window on app://ashnote, the built-in
+ * server in its utility process, the preload bridge, settings, deep links. Needs
+ * `npm run build:desktop` and `npm run build:web` first (`npm test` runs both) and the Electron
+ * binary, which `npm install` does not download (see scripts/electron-binary.ts).
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const mainEntry = path.join(root, 'out/main/index.js');
 
-function findElectron(): { available: true } | { available: false; reason: string } {
-  try {
-    const binary = createRequire(import.meta.url)('electron') as unknown;
-    if (typeof binary !== 'string' || !fs.existsSync(binary)) {
-      return { available: false, reason: `no executable at ${String(binary)}` };
-    }
-    return { available: true };
-  } catch (error) {
-    return { available: false, reason: error instanceof Error ? error.message : String(error) };
-  }
+// Found, or fetched once by the same helper `npm run desktop` uses; skipped with the reason
+// where neither works (a machine without internet).
+const electron = ensureElectron();
+
+if (!electron.found) {
+  console.warn(`desktop e2e skipped: ${electron.reason}`);
+  it.skip(electron.reason, () => {});
 }
 
-const electron = findElectron();
+/** Chromium refuses to start as root without this (CI containers). */
+const rootArgs = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
 
-if (!electron.available) {
-  const reason = `Electron binary not installed (offline machine): ${electron.reason}`;
-  console.warn(`desktop e2e skipped: ${reason}`);
-  it.skip(reason, () => {});
-}
-
-describe.skipIf(!electron.available)('desktop app', () => {
+describe.skipIf(!electron.found)('desktop app', () => {
   let userData: string;
   let app: ElectronApplication;
   let page: Page;
+  let browser: Browser;
+  let hosted: TestServer;
+
+  const env = () => ({ ...process.env, ASHNOTE_TEST_USER_DATA: userData });
+  const connection = () =>
+    page.evaluate(() =>
+      (
+        globalThis as unknown as {
+          ashnote: { serverConnection(): Promise<ServerConnection | null> };
+        }
+      ).ashnote.serverConnection(),
+    );
+  const serverProcesses = () =>
+    app.evaluate(
+      ({ app: electronApp }) =>
+        electronApp
+          .getAppMetrics()
+          .filter((metric) => metric.type === 'Utility' && metric.serviceName === 'Ashnote server')
+          .length,
+    );
+
+  async function createNote(text: string): Promise<string> {
+    await page.goto('app://ashnote/');
+    await page.getByLabel('Note content').fill(text);
+    await page.getByRole('button', { name: 'Create Secure Note' }).click();
+    await page.getByTestId('share-panel').waitFor();
+    return page.getByTestId('share-link').inputValue();
+  }
+
+  async function readInChromium(link: string): Promise<string> {
+    const context = await browser.newContext();
+    try {
+      const reader = await context.newPage();
+      await reader.goto(link);
+      await reader.getByRole('button', { name: 'Read and Destroy Note' }).click();
+      const text = reader.getByTestId('note-text');
+      await text.waitFor();
+      return await text.innerText();
+    } finally {
+      await context.close();
+    }
+  }
 
   beforeAll(async () => {
     if (!fs.existsSync(mainEntry)) {
       throw new Error(`${mainEntry} is missing: run \`npm run build:desktop\` first`);
     }
     userData = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-desktop-e2e-'));
+    [browser, hosted] = await Promise.all([launchBrowser(), startWebApp('embedded')]);
     // The project folder, as `electron-vite preview` does: Electron then reads package.json
     // (name, version, main = out/main/index.js) like the packaged app, which a bare script
     // path would skip (the app would report Electron's own name and version).
-    app = await _electron.launch({
-      args: [root],
-      cwd: root,
-      env: { ...process.env, ASHNOTE_TEST_USER_DATA: userData },
-    });
+    app = await _electron.launch({ args: [...rootArgs, root], cwd: root, env: env() });
     page = await app.firstWindow();
     await page.waitForLoadState('domcontentloaded');
   });
 
   afterAll(async () => {
     await app?.close();
+    await browser?.close();
+    await hosted?.stop();
     if (userData) fs.rmSync(userData, { recursive: true, force: true });
+  });
+
+  it('shows the app from app://ashnote, asking the age question first', async () => {
+    expect(page.url()).toBe('app://ashnote/');
+    await page.getByRole('button', { name: 'Yes, I am 17 or older' }).click();
+    await page.getByRole('heading').first().waitFor({ state: 'visible', timeout: 15_000 });
   });
 
   it('keeps its data in the userData folder it was given', async () => {
@@ -71,38 +113,87 @@ describe.skipIf(!electron.available)('desktop app', () => {
     expect(fs.existsSync(path.join(userData, 'data'))).toBe(true);
   });
 
-  it('opens the window on the bundled server and renders the home page', async () => {
-    const url = new URL(page.url());
-    expect(url.protocol).toBe('http:');
-    expect(url.hostname).toBe('127.0.0.1');
-    await page.getByRole('heading').first().waitFor({ state: 'visible', timeout: 15_000 });
-  });
-
-  it('has a bundled server that answers /api/health', async () => {
-    const response = await fetch(new URL('/api/health', page.url()));
-    expect(response.status).toBe(200);
+  it('runs the built-in server in a utility process, answering on loopback', async () => {
+    const current = await connection();
+    expect(current).toMatchObject({ mode: 'built-in', linkReach: 'this-computer' });
+    expect(new URL(current!.apiOrigin).hostname).toBe('127.0.0.1');
+    expect(await serverProcesses()).toBe(1);
+    const response = await fetch(new URL('/api/health', current!.apiOrigin));
     expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('gives the page the bridge and nothing of Node', async () => {
-    const seen = await page.evaluate(async () => {
+    const seen = await page.evaluate(() => {
       const { ashnote: bridge } = globalThis as {
-        ashnote?: { platform: string; versions(): Promise<unknown> };
+        ashnote?: { platform: string };
       };
       return {
         platform: bridge?.platform,
-        versions: (await bridge?.versions()) as DesktopVersions | undefined,
         require: typeof (globalThis as { require?: unknown }).require,
         process: typeof (globalThis as { process?: unknown }).process,
       };
     });
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-      version: string;
-    };
     expect(seen.platform).toBe('desktop');
-    expect(seen.versions?.app).toBe(pkg.version);
     expect(seen.require).toBe('undefined');
     expect(seen.process).toBe('undefined');
+  });
+
+  it('creates a note on the built-in server, says where its link works, and it reads', async () => {
+    const link = await createNote('made on the built-in server');
+    const { apiOrigin } = (await connection())!;
+    expect(link.startsWith(`${apiOrigin}/note/`)).toBe(true);
+    await page.getByTestId('link-reach-notice').waitFor();
+    // This computer's browser can open it: the built-in server serves the web app too.
+    expect(await readInChromium(link)).toBe('made on the built-in server');
+  });
+
+  it('switches to a hosted server from the menu, without a restart; its links open anywhere', async () => {
+    await app.evaluate(({ Menu }) => {
+      const walk = (items: Electron.MenuItem[]): Electron.MenuItem | undefined =>
+        items
+          .flatMap((item) => [item, ...(item.submenu ? item.submenu.items : [])])
+          .find((item) => item.accelerator === 'CmdOrCtrl+,');
+      walk(Menu.getApplicationMenu()?.items ?? [])?.click();
+    });
+    await page.waitForURL('app://ashnote/settings');
+    await page.getByTestId('server-address').fill(hosted.url);
+    await page.getByTestId('use-server').click();
+    await expect
+      .poll(() => page.getByTestId('current-server').innerText(), { timeout: 20_000 })
+      .toContain(hosted.url);
+    expect(await connection()).toEqual({
+      mode: 'hosted',
+      apiOrigin: hosted.url,
+      publicOrigin: hosted.url,
+      linkReach: 'anyone',
+    });
+    // Nothing uses the built-in server any more: it has stopped.
+    await expect.poll(serverProcesses).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(userData, 'settings.json'), 'utf8'))).toMatchObject(
+      { server: 'hosted', hostedUrl: hosted.url },
+    );
+
+    const link = await createNote('made against the hosted server');
+    expect(link.startsWith(`${hosted.url}/note/`)).toBe(true);
+    expect(await page.getByTestId('link-reach-notice').count()).toBe(0);
+    expect(await readInChromium(link)).toBe('made against the hosted server');
+  });
+
+  it('opens a deep link from a second launch in the running window', async () => {
+    const link = await createNote('opened through ashnote://');
+    const [, id, key] = /\/note\/([^#]+)#(.+)$/.exec(link)!;
+    const second = spawn(
+      electron.found ? electron.path : '',
+      [...rootArgs, root, `ashnote://note/${id}#${key}`],
+      { env: env(), stdio: 'ignore' },
+    );
+    // The second instance hands its link over and quits at once.
+    const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
+    expect(code).toBe(0);
+    await page.waitForURL(`app://ashnote/note/${id}#${key}`);
+    await page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    expect(await page.getByTestId('note-text').innerText()).toBe('opened through ashnote://');
+    expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
   });
 
   it('cannot open DevTools', async () => {

@@ -1,9 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CLIPBOARD_MAX_CHARS, DESKTOP_CHANNELS } from '../../shared/desktop-bridge.ts';
+import {
+  CLIPBOARD_MAX_CHARS,
+  DESKTOP_CHANNELS,
+  type MenuLabels,
+} from '../../shared/desktop-bridge.ts';
+import { DESKTOP_APP_ORIGIN } from '../../shared/desktop-origin.ts';
+import {
+  DEFAULT_DESKTOP_SETTINGS,
+  type ServerConnection,
+  type ServerSwitchResult,
+} from '../../shared/desktop-settings.ts';
 import { registerBridgeHandlers, type InvokeEvent, type IpcMainLike } from './ipc.ts';
+import { DEFAULT_MENU_LABELS } from './menu.ts';
 
-const ORIGIN = 'http://127.0.0.1:49152';
-const fromApp: InvokeEvent = { senderFrame: { url: `${ORIGIN}/note/abc` } };
+const ORIGIN = DESKTOP_APP_ORIGIN;
+const fromApp: InvokeEvent = { senderFrame: { url: `${ORIGIN}/note/abc` }, sender: 'contents-1' };
+const CONNECTION: ServerConnection = {
+  mode: 'hosted',
+  apiOrigin: 'https://notes.example.org',
+  publicOrigin: 'https://notes.example.org',
+  linkReach: 'anyone',
+};
+const SWITCHED: ServerSwitchResult = { ok: true, connection: CONNECTION };
 
 function bridge() {
   const handlers = new Map<string, (event: InvokeEvent, ...args: unknown[]) => unknown>();
@@ -14,10 +32,16 @@ function bridge() {
     },
   };
   const deps = {
-    appOrigin: ORIGIN,
-    versions: { app: '0.1.0', electron: '41.7.1', chrome: '146.0.0.0' },
     writeClipboard: vi.fn((_text: string) => {}),
+    writeClipboardSensitive: vi.fn((_text: string) => {}),
     openExternal: vi.fn(async (_url: string) => {}),
+    settings: vi.fn(() => DEFAULT_DESKTOP_SETTINGS),
+    connection: vi.fn(() => CONNECTION),
+    useHostedServer: vi.fn(async (_address: string) => SWITCHED),
+    useBuiltInServer: vi.fn(async (_reach: string) => SWITCHED),
+    setClearClipboard: vi.fn((_on: boolean) => {}),
+    setContentProtection: vi.fn((_sender: unknown, _on: boolean) => {}),
+    setMenuLabels: vi.fn((_labels: MenuLabels) => {}),
   };
   registerBridgeHandlers(ipcMain, deps);
   const invoke = async (channel: string, event: InvokeEvent, ...args: unknown[]) => {
@@ -34,18 +58,9 @@ describe('registerBridgeHandlers', () => {
     expect([...handlers.keys()].sort()).toEqual(Object.values(DESKTOP_CHANNELS).sort());
   });
 
-  it('answers versions', async () => {
-    const { invoke } = bridge();
-    await expect(invoke(DESKTOP_CHANNELS.versions, fromApp)).resolves.toEqual({
-      app: '0.1.0',
-      electron: '41.7.1',
-      chrome: '146.0.0.0',
-    });
-  });
-
   it('writes text to the clipboard, up to a whole note', async () => {
     const { invoke, deps } = bridge();
-    const link = 'http://127.0.0.1:49152/note/abc#k3y';
+    const link = 'https://notes.example.org/note/abc#k3y';
     await invoke(DESKTOP_CHANNELS.clipboardWrite, fromApp, link);
     await invoke(DESKTOP_CHANNELS.clipboardWrite, fromApp, 'x'.repeat(CLIPBOARD_MAX_CHARS));
     expect(deps.writeClipboard.mock.calls).toEqual([[link], ['x'.repeat(CLIPBOARD_MAX_CHARS)]]);
@@ -97,6 +112,8 @@ describe('registerBridgeHandlers', () => {
     const strangers: InvokeEvent[] = [
       { senderFrame: { url: 'https://evil.example/' } },
       { senderFrame: { url: 'http://127.0.0.1:49153/' } },
+      { senderFrame: { url: 'https://notes.example.org/' } },
+      { senderFrame: { url: 'app://ashnote.evil.example/' } },
       { senderFrame: { url: 'file:///tmp/x.html' } },
       { senderFrame: null },
     ];
@@ -107,7 +124,7 @@ describe('registerBridgeHandlers', () => {
       await expect(
         invoke(DESKTOP_CHANNELS.openExternal, event, 'https://a.example/'),
       ).rejects.toThrow(/caller is not the app/);
-      await expect(invoke(DESKTOP_CHANNELS.versions, event)).rejects.toThrow(
+      await expect(invoke(DESKTOP_CHANNELS.settingsGet, event)).rejects.toThrow(
         /caller is not the app/,
       );
     }
@@ -115,10 +132,88 @@ describe('registerBridgeHandlers', () => {
     expect(deps.openExternal).not.toHaveBeenCalled();
   });
 
-  it('refuses extra arguments to versions', async () => {
+  it('refuses extra arguments to a channel that takes none', async () => {
     const { invoke } = bridge();
-    await expect(invoke(DESKTOP_CHANNELS.versions, fromApp, 'x')).rejects.toThrow(
+    await expect(invoke(DESKTOP_CHANNELS.settingsGet, fromApp, 'x')).rejects.toThrow(
       /invalid arguments/,
     );
+  });
+
+  it('keeps a revealed note apart from other copies, for the clipboard guard', async () => {
+    const { invoke, deps } = bridge();
+    await invoke(DESKTOP_CHANNELS.clipboardWriteSensitive, fromApp, 'the note');
+    expect(deps.writeClipboardSensitive).toHaveBeenCalledExactlyOnceWith('the note');
+    expect(deps.writeClipboard).not.toHaveBeenCalled();
+    await expect(
+      invoke(
+        DESKTOP_CHANNELS.clipboardWriteSensitive,
+        fromApp,
+        'x'.repeat(CLIPBOARD_MAX_CHARS + 1),
+      ),
+    ).rejects.toThrow(/invalid arguments/);
+  });
+
+  it('answers the settings and the connection', async () => {
+    const { invoke } = bridge();
+    await expect(invoke(DESKTOP_CHANNELS.settingsGet, fromApp)).resolves.toEqual(
+      DEFAULT_DESKTOP_SETTINGS,
+    );
+    await expect(invoke(DESKTOP_CHANNELS.serverConnection, fromApp)).resolves.toEqual(CONNECTION);
+  });
+
+  it('switches servers with checked arguments only', async () => {
+    const { invoke, deps } = bridge();
+    await expect(
+      invoke(DESKTOP_CHANNELS.useHostedServer, fromApp, 'https://notes.example.org'),
+    ).resolves.toEqual(SWITCHED);
+    await expect(
+      invoke(DESKTOP_CHANNELS.useBuiltInServer, fromApp, 'local-network'),
+    ).resolves.toEqual(SWITCHED);
+    expect(deps.useHostedServer).toHaveBeenCalledExactlyOnceWith('https://notes.example.org');
+    expect(deps.useBuiltInServer).toHaveBeenCalledExactlyOnceWith('local-network');
+
+    for (const [channel, args] of [
+      [DESKTOP_CHANNELS.useHostedServer, [42]],
+      [DESKTOP_CHANNELS.useHostedServer, ['x'.repeat(5000)]],
+      [DESKTOP_CHANNELS.useBuiltInServer, ['the-internet']],
+      [DESKTOP_CHANNELS.useBuiltInServer, []],
+    ] as const) {
+      await expect(invoke(channel, fromApp, ...args)).rejects.toThrow(/invalid arguments/);
+    }
+    expect(deps.useHostedServer).toHaveBeenCalledOnce();
+    expect(deps.useBuiltInServer).toHaveBeenCalledOnce();
+  });
+
+  it("sets content protection on the caller's own window", async () => {
+    const { invoke, deps } = bridge();
+    await invoke(DESKTOP_CHANNELS.contentProtection, fromApp, true);
+    expect(deps.setContentProtection).toHaveBeenCalledExactlyOnceWith('contents-1', true);
+    await expect(invoke(DESKTOP_CHANNELS.contentProtection, fromApp, 'yes')).rejects.toThrow(
+      /invalid arguments/,
+    );
+  });
+
+  it('stores the clipboard setting', async () => {
+    const { invoke, deps } = bridge();
+    await invoke(DESKTOP_CHANNELS.setClearClipboard, fromApp, false);
+    expect(deps.setClearClipboard).toHaveBeenCalledExactlyOnceWith(false);
+  });
+
+  it('takes menu labels complete and bounded, nothing else', async () => {
+    const { invoke, deps } = bridge();
+    await invoke(DESKTOP_CHANNELS.menuLabels, fromApp, DEFAULT_MENU_LABELS);
+    expect(deps.setMenuLabels).toHaveBeenCalledExactlyOnceWith(DEFAULT_MENU_LABELS);
+    const { file: _missing, ...incomplete } = DEFAULT_MENU_LABELS;
+    for (const labels of [
+      incomplete,
+      { ...DEFAULT_MENU_LABELS, extra: 'x' },
+      { ...DEFAULT_MENU_LABELS, file: 'x'.repeat(81) },
+      { ...DEFAULT_MENU_LABELS, file: '' },
+    ]) {
+      await expect(invoke(DESKTOP_CHANNELS.menuLabels, fromApp, labels)).rejects.toThrow(
+        /invalid arguments/,
+      );
+    }
+    expect(deps.setMenuLabels).toHaveBeenCalledOnce();
   });
 });

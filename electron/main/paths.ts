@@ -6,8 +6,10 @@ export const TEST_USER_DATA_ENV = 'ASHNOTE_TEST_USER_DATA';
 export interface AppPaths {
   /** The sandboxed preload, built as CommonJS because sandboxed preloads cannot be ESM. */
   preload: string;
-  /** The built renderer, served by the bundled server. */
+  /** The built renderer, served to the window through the app:// protocol. */
   renderer: string;
+  /** The built-in server's utility-process entry. */
+  server: string;
 }
 
 /** Where the build puts the preload and renderer, relative to the built main (`out/main`). */
@@ -15,6 +17,7 @@ export function appPaths(mainDir: string): AppPaths {
   return {
     preload: path.join(mainDir, '../preload/index.cjs'),
     renderer: path.join(mainDir, '../renderer'),
+    server: path.join(mainDir, 'server.js'),
   };
 }
 

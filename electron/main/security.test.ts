@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DESKTOP_APP_ORIGIN } from '../../shared/desktop-origin.ts';
 import {
   decidePermission,
   denyPermissions,
@@ -8,28 +9,29 @@ import {
   type NavigationDetails,
 } from './security.ts';
 
-const ORIGIN = 'http://127.0.0.1:49152';
+const ORIGIN = DESKTOP_APP_ORIGIN;
 
 describe('isAllowedNavigation', () => {
-  it('allows any page of the app origin', () => {
+  it('allows any page of the app origin (app://ashnote)', () => {
     for (const url of [
       `${ORIGIN}/`,
       `${ORIGIN}/note/abc#key`,
       `${ORIGIN}/chat/xyz?x=1#k`,
-      'http://127.0.0.1:49152',
+      'app://ashnote',
     ]) {
-      expect(isAllowedNavigation(url, ORIGIN), url).toBe(true);
+      expect(isAllowedNavigation(url), url).toBe(true);
     }
   });
 
-  it('refuses every other origin, including look-alikes', () => {
+  it('refuses every other origin, including look-alikes and the servers the app talks to', () => {
     for (const url of [
-      'http://127.0.0.1:49153/',
-      'https://127.0.0.1:49152/',
-      'http://localhost:49152/',
-      'http://127.0.0.1:49152.evil.example/',
-      'http://127.0.0.1:49152@evil.example/',
-      'https://ashnote.example/',
+      'app://ashnote.evil.example/',
+      'app://evil/',
+      'app://ashnote:8080/',
+      'ashnote://note/abc',
+      'http://127.0.0.1:49152/',
+      'https://ashnote/',
+      'https://notes.example.org/note/abc',
       'file:///etc/passwd',
       'javascript:alert(1)',
       'data:text/html,<h1>x</h1>',
@@ -37,12 +39,8 @@ describe('isAllowedNavigation', () => {
       'not a url',
       '',
     ]) {
-      expect(isAllowedNavigation(url, ORIGIN), url).toBe(false);
+      expect(isAllowedNavigation(url), url).toBe(false);
     }
-  });
-
-  it('refuses everything while the app origin is not known yet', () => {
-    expect(isAllowedNavigation(`${ORIGIN}/`, null)).toBe(false);
   });
 });
 
@@ -77,7 +75,7 @@ describe('externalUrlPolicy', () => {
 });
 
 describe('decidePermission', () => {
-  it('refuses every permission', () => {
+  it('refuses every permission, from any page', () => {
     for (const permission of [
       'media',
       'notifications',
@@ -89,6 +87,17 @@ describe('decidePermission', () => {
       'hid',
       'unknown-future-permission',
     ]) {
+      expect(decidePermission(permission), permission).toBe(false);
+      expect(decidePermission(permission, `${ORIGIN}/`), permission).toBe(false);
+    }
+  });
+
+  it("grants Local Network Access to the app's own page only, so it can reach its server", () => {
+    for (const permission of ['local-network-access', 'local-network', 'loopback-network']) {
+      expect(decidePermission(permission, ORIGIN), permission).toBe(true);
+      expect(decidePermission(permission, `${ORIGIN}/note/x`), permission).toBe(true);
+      expect(decidePermission(permission, 'https://evil.example'), permission).toBe(false);
+      expect(decidePermission(permission, 'http://127.0.0.1:3000'), permission).toBe(false);
       expect(decidePermission(permission), permission).toBe(false);
     }
   });
@@ -120,10 +129,10 @@ function fakeContents() {
   return { contents, emit, open };
 }
 
-function guarded(origin: string | null = ORIGIN) {
+function guarded() {
   const fake = fakeContents();
   const openExternal = vi.fn(async (_url: string) => {});
-  guardWebContents(fake.contents, { appOrigin: () => origin, openExternal });
+  guardWebContents(fake.contents, { openExternal });
   return { ...fake, openExternal };
 }
 
@@ -170,9 +179,10 @@ describe('guardWebContents', () => {
     expect(emit('will-attach-webview')).toBe(true);
   });
 
-  it('denies all navigation before the app origin is known', () => {
-    const { emit } = guarded(null);
-    expect(emit('will-navigate', `${ORIGIN}/`)).toBe(true);
+  it('keeps the window off the server it talks to, including the built-in one', () => {
+    const { emit } = guarded();
+    expect(emit('will-navigate', 'http://127.0.0.1:49152/')).toBe(true);
+    expect(emit('will-redirect', 'http://127.0.0.1:49152/')).toBe(true);
   });
 
   it('reports a failure of the system browser instead of throwing', async () => {
@@ -180,7 +190,6 @@ describe('guardWebContents', () => {
     const onError = vi.fn();
     const failure = new Error('no browser');
     guardWebContents(fake.contents, {
-      appOrigin: () => ORIGIN,
       openExternal: () => Promise.reject(failure),
       onError,
     });
@@ -190,9 +199,14 @@ describe('guardWebContents', () => {
 });
 
 describe('denyPermissions', () => {
-  it('installs handlers that refuse requests, checks and devices', () => {
+  it('installs handlers that refuse requests, checks and devices, but the one exception', () => {
     const installed: {
-      request?: (wc: unknown, permission: string, cb: (granted: boolean) => void) => void;
+      request?: (
+        wc: unknown,
+        permission: string,
+        cb: (granted: boolean) => void,
+        details: { requestingUrl?: string },
+      ) => void;
       check?: (wc: unknown, permission: string, origin: string) => boolean;
       device?: (details: unknown) => boolean;
     } = {};
@@ -205,9 +219,14 @@ describe('denyPermissions', () => {
     if (!request || !check || !device) throw new Error('a handler is missing');
 
     const callback = vi.fn();
-    request({}, 'media', callback);
+    request({}, 'media', callback, { requestingUrl: `${ORIGIN}/` });
     expect(callback).toHaveBeenCalledExactlyOnceWith(false);
     expect(check({}, 'clipboard-read', ORIGIN)).toBe(false);
+    const network = vi.fn();
+    request({}, 'local-network-access', network, { requestingUrl: `${ORIGIN}/` });
+    expect(network).toHaveBeenCalledExactlyOnceWith(true);
+    expect(check({}, 'local-network-access', ORIGIN)).toBe(true);
+    expect(check({}, 'local-network-access', 'https://evil.example')).toBe(false);
     expect(device({ deviceType: 'hid' })).toBe(false);
   });
 });

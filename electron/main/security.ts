@@ -1,4 +1,6 @@
 import { externalUrlSchema } from '../../shared/desktop-bridge.ts';
+import { sameOrigin } from '../../shared/desktop-links.ts';
+import { DESKTOP_APP_ORIGIN } from '../../shared/desktop-origin.ts';
 
 /**
  * The window only ever shows the app itself. Anything that would take it elsewhere (a link, a
@@ -7,11 +9,10 @@ import { externalUrlSchema } from '../../shared/desktop-bridge.ts';
  * none (the clipboard goes through the preload bridge).
  */
 
-/** Whether `url` belongs to the app's origin. Unparseable URLs and an unknown origin never do. */
-export function isAllowedNavigation(url: string, appOrigin: string | null): boolean {
-  if (appOrigin === null) return false;
+/** Whether `url` belongs to the app's origin (`app://ashnote`). Unparseable URLs never do. */
+export function isAllowedNavigation(url: string, appOrigin: string = DESKTOP_APP_ORIGIN): boolean {
   try {
-    return new URL(url).origin === appOrigin;
+    return sameOrigin(new URL(url), appOrigin);
   } catch {
     return false;
   }
@@ -26,11 +27,18 @@ export function externalUrlPolicy(url: string): ExternalUrlDecision {
 }
 
 /**
- * Every Chromium permission (camera, notifications, geolocation, clipboard-read, HID…) is
- * refused. This is the one place an audited exception would go.
+ * Chromium's Local Network Access permissions: the app's page (a secure origin of its own) must
+ * reach the built-in server on loopback, or a hosted server the user chose on a private address.
  */
-export function decidePermission(_permission: string): boolean {
-  return false;
+const NETWORK_PERMISSIONS = new Set(['local-network-access', 'local-network', 'loopback-network']);
+
+/**
+ * Every Chromium permission (camera, notifications, geolocation, clipboard-read, HID…) is
+ * refused. This is the one place an audited exception goes: the network permissions above, for
+ * the app's own page only.
+ */
+export function decidePermission(permission: string, requestingUrl = ''): boolean {
+  return NETWORK_PERMISSIONS.has(permission) && isAllowedNavigation(requestingUrl);
 }
 
 export interface NavigationDetails {
@@ -52,8 +60,6 @@ export interface GuardableContents {
 }
 
 export interface GuardOptions {
-  /** The app's origin once the server is up; null denies every navigation until then. */
-  appOrigin: () => string | null;
   openExternal: (url: string) => Promise<void>;
   onError?: (error: unknown) => void;
 }
@@ -69,16 +75,16 @@ export function guardWebContents(contents: GuardableContents, options: GuardOpti
 
   // A clicked link leaving the app opens in the browser; the window itself never leaves.
   contents.on('will-navigate', (details) => {
-    if (isAllowedNavigation(details.url, options.appOrigin())) return;
+    if (isAllowedNavigation(details.url)) return;
     details.preventDefault();
     openOutside(details.url);
   });
   // Sub-frames and redirects are not user intent: refuse without opening anything.
   contents.on('will-frame-navigate', (details) => {
-    if (!isAllowedNavigation(details.url, options.appOrigin())) details.preventDefault();
+    if (!isAllowedNavigation(details.url)) details.preventDefault();
   });
   contents.on('will-redirect', (details) => {
-    if (!isAllowedNavigation(details.url, options.appOrigin())) details.preventDefault();
+    if (!isAllowedNavigation(details.url)) details.preventDefault();
   });
   contents.setWindowOpenHandler(({ url }) => {
     openOutside(url);
@@ -94,6 +100,7 @@ export interface PermissionSession {
       webContents: unknown,
       permission: string,
       callback: (granted: boolean) => void,
+      details: { requestingUrl?: string },
     ) => void,
   ): void;
   setPermissionCheckHandler(
@@ -102,11 +109,13 @@ export interface PermissionSession {
   setDevicePermissionHandler(handler: (details: unknown) => boolean): void;
 }
 
-/** Refuses permission requests and checks, and access to USB/HID/serial devices. */
+/** Refuses permission requests and checks (but the exception above), and USB/HID/serial devices. */
 export function denyPermissions(session: PermissionSession): void {
-  session.setPermissionRequestHandler((_webContents, permission, callback) =>
-    callback(decidePermission(permission)),
+  session.setPermissionRequestHandler((_webContents, permission, callback, details) =>
+    callback(decidePermission(permission, details.requestingUrl)),
   );
-  session.setPermissionCheckHandler((_webContents, permission) => decidePermission(permission));
+  session.setPermissionCheckHandler((_webContents, permission, requestingOrigin) =>
+    decidePermission(permission, requestingOrigin),
+  );
   session.setDevicePermissionHandler(() => false);
 }

@@ -39,6 +39,20 @@ describe('windowOptions', () => {
     );
   });
 
+  it('opens with the remembered bounds, never below the minimum size', () => {
+    const options = windowOptions({
+      preloadPath: 'p',
+      devTools: false,
+      bounds: { x: 40, y: 30, width: 900, height: 600 },
+    });
+    expect(options).toMatchObject({ x: 40, y: 30, width: 900, height: 600 });
+    expect(options).toMatchObject({ minWidth: 380, minHeight: 560 });
+    expect(windowOptions({ preloadPath: 'p', devTools: false, bounds: null })).toMatchObject({
+      width: 1200,
+      height: 820,
+    });
+  });
+
   it('stays hidden until painted, on the dark background', () => {
     const options = windowOptions({ preloadPath: 'p', devTools: false });
     expect(options.show).toBe(false);
@@ -73,7 +87,7 @@ describe('openMainWindow', () => {
     const { window, fire } = fakeWindow();
     const create = vi.fn(() => window);
     const opened = openMainWindow(create, {
-      url: 'http://127.0.0.1:49152',
+      url: 'app://ashnote/',
       preloadPath: '/p.cjs',
       devTools: false,
     });
@@ -81,7 +95,7 @@ describe('openMainWindow', () => {
     expect(create).toHaveBeenCalledExactlyOnceWith(
       windowOptions({ preloadPath: '/p.cjs', devTools: false }),
     );
-    expect(window.loadURL).toHaveBeenCalledExactlyOnceWith('http://127.0.0.1:49152');
+    expect(window.loadURL).toHaveBeenCalledExactlyOnceWith('app://ashnote/');
     expect(window.show).not.toHaveBeenCalled();
     fire('ready-to-show');
     expect(window.show).toHaveBeenCalledOnce();
@@ -92,7 +106,7 @@ describe('openMainWindow', () => {
     const { window } = fakeWindow(() => Promise.reject(failure));
     const onLoadError = vi.fn();
     openMainWindow(() => window, {
-      url: 'http://127.0.0.1:1',
+      url: 'app://ashnote/',
       preloadPath: '/p.cjs',
       devTools: false,
       onLoadError,

@@ -1,4 +1,5 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+import type { Rect } from './window-state.ts';
 
 /** The renderer theme's background (theme.color.background), so no white flash before first paint. */
 export const WINDOW_BACKGROUND = '#0b0d12';
@@ -8,11 +9,15 @@ export function devToolsEnabled(options: { isPackaged: boolean; testRun: boolean
   return !options.isPackaged && !options.testRun;
 }
 
+export const WINDOW_MIN_SIZE = { width: 380, height: 560 } as const;
+
 export interface WindowOptionsInput {
   preloadPath: string;
   devTools: boolean;
   /** Window icon; only needed on Linux, where the window does not take the executable's. */
   icon?: string;
+  /** Remembered from the last run (window-state.ts). */
+  bounds?: Partial<Rect> | null;
 }
 
 /**
@@ -23,8 +28,9 @@ export function windowOptions(input: WindowOptionsInput): BrowserWindowConstruct
   return {
     width: 1200,
     height: 820,
-    minWidth: 380,
-    minHeight: 560,
+    ...input.bounds,
+    minWidth: WINDOW_MIN_SIZE.width,
+    minHeight: WINDOW_MIN_SIZE.height,
     title: 'Ashnote',
     backgroundColor: WINDOW_BACKGROUND,
     // Shown on ready-to-show, so the first thing the user sees is the painted app.

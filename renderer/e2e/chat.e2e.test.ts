@@ -234,6 +234,46 @@ describe('chat in the browser', () => {
     await expectNoProblems();
   });
 
+  it('ends the room on its own countdown when the server goes silent, with the mobile toast', async () => {
+    const { id, link } = await newRoom('5');
+    const key = link.split('#')[1];
+    const context = await freshContext(browser, { viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    // Every frame and the close from the server pass through here; once silent, none does.
+    let silent = false;
+    await context.routeWebSocket(/\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (!silent) ws.send(message);
+      });
+      ws.onMessage((message) => server.send(message));
+      server.onClose((code, reason) => {
+        if (!silent) void ws.close({ code, reason });
+      });
+    });
+    const page = await context.newPage();
+    problems.push(watchPage(page));
+    await page.goto(`${t.url}/mobile-chat/${id}#${key}`);
+    await page.getByText('Waiting for your partner…').waitFor();
+    expect(await page.getByTestId('chat-countdown').innerText()).toMatch(/^[45]:\d\d$/);
+
+    // The 5-minute room ends in a few seconds; the server's time updates carry that over.
+    await sql`update chat_room set expires_at = now() + interval '4 seconds' where id = ${id}`.execute(
+      t.server.database.sql,
+    );
+    await expect.poll(() => page.getByTestId('chat-countdown').innerText()).toMatch(/^0:0[0-4]$/);
+    // From here on the page hears nothing: no time_update, no session_expired, no close. Only
+    // its own countdown can take it to the expired view.
+    silent = true;
+    await page.getByRole('heading', { name: 'Session Expired' }).waitFor({ timeout: 10_000 });
+    const toast = page
+      .locator('[data-variant="destructive"]')
+      .filter({ hasText: 'Session Expired' });
+    await toast.getByText('This chat room has expired').waitFor();
+    await shot(page, 'mobile-expired-silent');
+    await expectNoProblems();
+  });
+
   it('shows Invalid Chat Room for unknown rooms, malformed ids and links without a key', async () => {
     const key = await generateRoomKey();
     for (const url of [

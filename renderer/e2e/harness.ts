@@ -1,7 +1,14 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import {
   startTestServer,
   type TestDatabaseKind,
@@ -28,8 +35,11 @@ export async function startWebApp(
   return startTestServer(kind, { WEB_DIR, ...env }, options);
 }
 
-/** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags that keep it off the (closed) network, plus any
+ * `extraArgs` a test needs (e.g. host resolver rules).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -41,19 +51,35 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
 
-/** Console errors and CSP violations a page produced, collected as they happen. */
+/** Console errors, CSP violations and requests a page produced, collected as they happen. */
 export interface PageProblems {
   consoleErrors: string[];
+  /**
+   * Every `securitypolicyviolation` event (pages of contexts made by `freshContext`), and CSP
+   * errors on the console. A probe that catches its own refused `eval` logs nothing, but still
+   * fires the event.
+   */
   cspViolations: string[];
   pageErrors: string[];
+  /** Every URL the page requested, in order (to prove nothing goes to another origin). */
+  requests: string[];
 }
 
+const watchedPages = new WeakMap<Page, PageProblems>();
+
 export function watchPage(page: Page): PageProblems {
-  const problems: PageProblems = { consoleErrors: [], cspViolations: [], pageErrors: [] };
+  const problems: PageProblems = {
+    consoleErrors: [],
+    cspViolations: [],
+    pageErrors: [],
+    requests: [],
+  };
+  watchedPages.set(page, problems);
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = message.text();
@@ -61,16 +87,68 @@ export function watchPage(page: Page): PageProblems {
     if (/Content[- ]Security[- ]Policy/i.test(text)) problems.cspViolations.push(text);
   });
   page.on('pageerror', (error) => problems.pageErrors.push(error.message));
+  page.on('request', (request) => problems.requests.push(request.url()));
   return problems;
 }
+
+/** Reports every CSP violation of the context's pages to `watchPage`'s list. */
+async function reportCspViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__ashnoteCspViolation', ({ page }, text: string) => {
+    watchedPages.get(page)?.cspViolations.push(text);
+  });
+  // A string: it runs in the page, before any of the page's own scripts.
+  await context.addInitScript(`document.addEventListener('securitypolicyviolation', (event) => {
+    window.__ashnoteCspViolation(event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline') + ' at ' + event.sourceFile + ':' + event.lineNumber);
+  });`);
+}
+
+/** Device traits for a phone-like context (user agent, touch, pixel ratio). */
+export type DeviceOptions = Pick<
+  BrowserContextOptions,
+  'userAgent' | 'isMobile' | 'hasTouch' | 'deviceScaleFactor'
+>;
 
 /** A fresh, isolated browser context (no shared storage), as a second person would have. */
 export async function freshContext(
   browser: Browser,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    device?: DeviceOptions;
+  } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...options.device,
   });
+  await reportCspViolations(context);
+  return context;
+}
+
+/** Where browser tests leave screenshots for people to look at (git-ignored). */
+export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
+
+/** A full-page screenshot under test-results/screenshots/<name>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * axe-core's serious and critical findings on the page as it is now (WCAG 2.1 A and AA rules
+ * and axe's best practices), one line per rule with the elements it flagged.
+ */
+export async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .map((node) => `${node.html.slice(0, 120)} — ${node.failureSummary ?? ''}`)
+          .join(' | ')}`,
+    );
 }

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
+import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
-import { createNoteKeys, encryptNoteText } from '../../shared/crypto/index.ts';
+import { apiPaths } from '../../shared/api/paths.ts';
+import { createNoteKeys, encryptNoteImage, encryptNoteText } from '../../shared/crypto/index.ts';
 import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
 import type { PageProblems } from './harness.ts';
 
@@ -186,7 +188,11 @@ describe('notes in the browser', () => {
     await reader.page
       .getByText('Warning: This note will be permanently destroyed after reading.')
       .waitFor();
-    expect(reader.requests.filter((request) => request.includes('/api/notes'))).toEqual([]);
+    // Only the check that never burns has been made.
+    const noteId = new URL(noteUrl!).pathname.split('/').pop();
+    expect(reader.requests.filter((request) => request.includes('/api/notes'))).toEqual([
+      `GET /api/notes/${noteId}`,
+    ]);
 
     await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
     await reader.page.getByRole('heading', { name: 'Password Required' }).waitFor();
@@ -233,10 +239,14 @@ describe('notes in the browser', () => {
       expect(body).not.toContain('horse');
     }
 
+    // The key left the address bar when the note opened: a reload cannot decrypt anything.
     await reader.page.reload();
-    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByText('Missing Encryption Key').waitFor();
+    // The link again: gone, and said so without a warning first.
+    await reader.page.goto(link);
     await reader.page.getByTestId('note-destroyed').waitFor();
     await reader.page.getByText(/^This note was read and destroyed \d+ seconds? ago\.$/).waitFor();
+    expect(await reader.page.getByTestId('note-warning').count()).toBe(0);
     expectNoProblems(reader.problems, [401]);
   });
 
@@ -251,62 +261,123 @@ describe('notes in the browser', () => {
     expect(await reader.page.getByTestId('note-text').textContent()).toBe('no password here');
     expect(await reader.page.getByRole('heading', { name: 'Password Required' }).count()).toBe(0);
 
+    // Someone opening the link later learns at once that it is gone: no warning, no read.
     const late = await openPage();
     await late.page.goto(link);
-    await late.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
-    await late.page.getByText(/^This note was read and destroyed/).waitFor();
+    await late.page.getByText(/^This note was read and destroyed \d+ seconds? ago\.$/).waitFor();
+    expect(await late.page.getByTestId('note-warning').count()).toBe(0);
+    expect(await late.page.getByRole('button', { name: 'Read and Destroy Note' }).count()).toBe(0);
+    expect(late.requests.filter((request) => request.startsWith('POST /api/notes'))).toEqual([]);
     expectNoProblems(sender.problems);
     expectNoProblems(reader.problems);
     expectNoProblems(late.problems);
   });
 
-  it('works where the page has no WebCrypto (node-forge fallback), interoperating both ways', async () => {
+  /** A 1×1 PNG. */
+  const PIXEL = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+
+  it.each<[string, 'opens' | 'fails to decrypt', (images: string[]) => string[]]>([
+    ['as sealed', 'opens', (images) => images],
+    ['in another order', 'fails to decrypt', (images) => [...images].reverse()],
+    ['all left out', 'fails to decrypt', () => []],
+  ])('a note whose images the server returns %s %s', async (_label, verdict, tamper) => {
+    // Sealed here, as the app seals it; the server's answer is then rewritten on its way in.
+    const keys = await createNoteKeys();
+    const count = 2;
+    const attachedImages: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const image = { name: `pixel ${index}.png`, type: 'image/png', bytes: PIXEL };
+      attachedImages.push(await encryptNoteImage(keys.contentKey, image, { index, count }));
+    }
+    const response = await fetch(`${app.url}${apiPaths.notes}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        content: await encryptNoteText(keys.contentKey, 'two pictures', count),
+        verifier: keys.verifier,
+        linkVerifier: keys.linkVerifier,
+        kdf: null,
+        expiration: '1h',
+        attachedImages,
+      }),
+    });
+    const { noteId } = (await response.json()) as { noteId: string };
+
+    const reader = await openPage();
+    await reader.page.route(`**${apiPaths.noteVerify(noteId)}`, async (route) => {
+      const original = await route.fetch();
+      const body = (await original.json()) as { attachedImages: string[] };
+      await route.fulfill({
+        response: original,
+        json: { ...body, attachedImages: tamper(body.attachedImages) },
+      });
+    });
+    await reader.page.goto(`${app.url}/note/${noteId}#${keys.linkKey}`);
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    if (verdict === 'opens') {
+      await reader.page.getByTestId('note-text').waitFor();
+      expect(await reader.page.getByTestId('note-text').textContent()).toBe('two pictures');
+      await reader.page.getByRole('img', { name: 'Attached image 2' }).waitFor();
+    } else {
+      await reader.page
+        .getByText('Failed to decrypt note. Invalid key or corrupted data.')
+        .waitFor();
+      expect(await reader.page.getByTestId('note-text').count()).toBe(0);
+      expect(await reader.page.getByRole('img', { name: /^Attached image/ }).count()).toBe(0);
+    }
+    expectNoProblems(reader.problems);
+  });
+
+  it('works where the page has no WebCrypto (noble fallback), interoperating both ways', async () => {
     // A page served over plain http on a LAN has no crypto.subtle; workers are taken away too,
-    // so the password's PBKDF2 also runs in forge, on the page.
+    // so the password's PBKDF2 also runs in noble, on the page.
     const withoutWebCrypto = async () => {
       const opened = await openPage();
       await opened.page.addInitScript(`
         Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined, configurable: true });
         Object.defineProperty(window, 'Worker', { value: undefined, configurable: true });
       `);
-      const forgeLoaded = new Promise<void>((resolve) =>
-        opened.page.on('request', (request) => {
-          if (/\/assets\/forge-engine-[^/]+\.js$/.test(request.url())) resolve();
-        }),
-      );
-      return { ...opened, forgeLoaded };
+      return opened;
     };
+    const loadedNoble = (requests: string[]) =>
+      requests.some((request) => /^GET \/assets\/noble-engine-[^/]+\.js$/.test(request));
 
-    const forgeSender = await withoutWebCrypto();
-    const forgeLink = await createNoteInUi(forgeSender.page, app.url, {
-      text: 'made with forge',
+    const nobleSender = await withoutWebCrypto();
+    const nobleLink = await createNoteInUi(nobleSender.page, app.url, {
+      text: 'made with noble',
       password: 'lan password',
     });
-    await forgeSender.forgeLoaded;
     const webReader = await openPage();
-    await webReader.page.goto(forgeLink);
+    await webReader.page.goto(nobleLink);
     await webReader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
     await webReader.page.getByLabel('Password', { exact: true }).fill('lan password');
     await webReader.page.getByRole('button', { name: 'Unlock Note' }).click();
     await webReader.page.getByTestId('note-text').waitFor();
-    expect(await webReader.page.getByTestId('note-text').textContent()).toBe('made with forge');
+    expect(await webReader.page.getByTestId('note-text').textContent()).toBe('made with noble');
 
     const webSender = await openPage();
     const webLink = await createNoteInUi(webSender.page, app.url, {
       text: 'made with WebCrypto',
       password: 'web password',
     });
-    const forgeReader = await withoutWebCrypto();
-    await forgeReader.page.goto(webLink);
-    await forgeReader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
-    await forgeReader.page.getByLabel('Password', { exact: true }).fill('web password');
-    await forgeReader.page.getByRole('button', { name: 'Unlock Note' }).click();
-    await forgeReader.page.getByTestId('note-text').waitFor({ timeout: 30_000 });
-    expect(await forgeReader.page.getByTestId('note-text').textContent()).toBe(
+    const nobleReader = await withoutWebCrypto();
+    await nobleReader.page.goto(webLink);
+    await nobleReader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await nobleReader.page.getByLabel('Password', { exact: true }).fill('web password');
+    await nobleReader.page.getByRole('button', { name: 'Unlock Note' }).click();
+    await nobleReader.page.getByTestId('note-text').waitFor({ timeout: 30_000 });
+    expect(await nobleReader.page.getByTestId('note-text').textContent()).toBe(
       'made with WebCrypto',
     );
-    await forgeReader.forgeLoaded;
-    for (const opened of [forgeSender, webReader, webSender, forgeReader]) {
+    // The fallback is its own chunk, fetched only by the pages that lack WebCrypto.
+    expect(loadedNoble(nobleSender.requests)).toBe(true);
+    expect(loadedNoble(nobleReader.requests)).toBe(true);
+    expect(loadedNoble(webSender.requests)).toBe(false);
+    expect(loadedNoble(webReader.requests)).toBe(false);
+    for (const opened of [nobleSender, webReader, webSender, nobleReader]) {
       expectNoProblems(opened.problems);
     }
   });
@@ -317,8 +388,9 @@ describe('notes in the browser', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        content: await encryptNoteText(keys.contentKey, 'guarded'),
+        content: await encryptNoteText(keys.contentKey, 'guarded', 0),
         verifier: keys.verifier,
+        linkVerifier: keys.linkVerifier,
         kdf: keys.kdf,
         expiration: '1h',
       }),
@@ -342,9 +414,9 @@ describe('notes in the browser', () => {
       .getByText('This note has been destroyed after too many incorrect password attempts.')
       .waitFor();
 
-    await reader.page.reload();
-    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.goto(`${app.url}/note/${noteId}#${keys.linkKey}`);
     await reader.page.getByText(/after too many incorrect password attempts\.$/).waitFor();
+    expect(await reader.page.getByTestId('note-warning').count()).toBe(0);
     expectNoProblems(reader.problems, [401, 410]);
   });
 
@@ -477,9 +549,57 @@ describe('notes in the browser', () => {
     await page.getByText('Invalid Note URL').waitFor();
     await page.getByText('The note URL is malformed or missing required parameters.').waitFor();
     await page.goto(`${app.url}/note/${'A'.repeat(22)}#${'k'.repeat(43)}`);
-    await page.getByRole('button', { name: 'Read and Destroy Note' }).click();
     await page.getByText('Note not found or has already been read.').waitFor();
+    expect(await page.getByTestId('note-warning').count()).toBe(0);
     expect(requests.filter((request) => request.startsWith('POST /api/notes'))).toEqual([]);
     expectNoProblems(problems, [404]);
+  });
+
+  it('takes the key out of the address bar and the history before any request', async () => {
+    const sender = await openPage();
+    const link = await createNoteInUi(sender.page, app.url, { text: 'not in the history' });
+    const [noteUrl] = link.split('#');
+
+    const reader = await openPage();
+    await reader.page.goto(app.url);
+    const historyBefore = await reader.page.evaluate<number>('history.length');
+    // What the address said when the first request about the note left the page.
+    const hashAtRequest: string[] = [];
+    await reader.page.route('**/api/notes/**', async (route) => {
+      hashAtRequest.push(await reader.page.evaluate<string>('location.hash'));
+      await route.continue();
+    });
+    await reader.page.goto(link);
+    await reader.page.getByTestId('note-warning').waitFor();
+    expect(hashAtRequest).toEqual(['']);
+    expect(await reader.page.evaluate<string>('location.hash')).toBe('');
+    expect(reader.page.url()).toBe(noteUrl);
+    // Replaced, not pushed: the one entry the navigation made, and it has no key.
+    expect(await reader.page.evaluate<number>('history.length')).toBe(historyBefore + 1);
+
+    // The key is still in memory: the note opens from the screen that was shown.
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByTestId('note-text').waitFor();
+    expect(await reader.page.getByTestId('note-text').textContent()).toBe('not in the history');
+    await reader.page.goBack();
+    await reader.page.waitForURL(`${app.url}/`);
+    expectNoProblems(sender.problems);
+    expectNoProblems(reader.problems);
+  });
+
+  it('says a note expired unread before any warning', async () => {
+    const sender = await openPage();
+    const link = await createNoteInUi(sender.page, app.url, { text: 'too late' });
+    const noteId = new URL(link).pathname.split('/').pop()!;
+    await sql`update note set expires_at = now() - interval '2 hours' where id = ${noteId}`.execute(
+      app.server.database.sql,
+    );
+    const reader = await openPage();
+    await reader.page.goto(link);
+    await reader.page.getByTestId('note-destroyed').waitFor();
+    await reader.page.getByText(/^This note expired unread and was destroyed .+ ago\.$/).waitFor();
+    expect(await reader.page.getByTestId('note-warning').count()).toBe(0);
+    expect(reader.requests.filter((request) => request.startsWith('POST /api/notes'))).toEqual([]);
+    expectNoProblems(reader.problems);
   });
 });

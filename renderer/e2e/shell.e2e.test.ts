@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
+import en from '../src/i18n/locales/en.json';
 import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
+import { siteRoutes } from './siteRoutes.ts';
 
 /** The foundation's promises, checked in Chromium against the real backend and built bundle. */
 describe('web shell in Chromium', () => {
@@ -31,13 +33,35 @@ describe('web shell in Chromium', () => {
     expect(await footer.textContent()).toContain(
       'Secure, self-destructing messages with end-to-end encryption.',
     );
-    expect(await footer.locator('a[href="https://social.example.org/ashnote"]').count()).toBe(1);
+    // The link comes with the public config, which loads after the first paint.
+    await expect
+      .poll(() => footer.locator('a[href="https://social.example.org/ashnote"]').count())
+      .toBe(1);
     expect(await page.title()).toContain('Ashnote');
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toContain(
       'social-preview.png',
     );
     expect(problems.cspViolations).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads every route without a single CSP violation (none of our libraries probes eval)', async () => {
+    const context = await freshContext(browser);
+    for (const route of siteRoutes()) {
+      const page = await context.newPage();
+      const problems = watchPage(page);
+      await page.goto(`${t.url}${route.path}`);
+      await page.getByRole('heading', { level: 1, name: route.heading(en) }).waitFor();
+      // Lazily loaded code (zod comes with the config schema after the first paint) runs too.
+      await page.waitForLoadState('networkidle');
+      expect({ route: route.path, violations: problems.cspViolations }).toEqual({
+        route: route.path,
+        violations: [],
+      });
+      expect(problems.pageErrors).toEqual([]);
+      await page.close();
+    }
     await context.close();
   });
 

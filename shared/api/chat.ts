@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keyExchangeMessageSchema } from '../crypto/chat-kx.ts';
-import { CHAT_DURATIONS, CHAT_MESSAGE_MAX_CHARS } from '../limits.ts';
+import { CHAT_DURATIONS, CHAT_MAX_PARTICIPANTS, CHAT_MESSAGE_MAX_CHARS } from '../limits.ts';
 
 /**
  * The chat contract: REST calls and every WebSocket message, each type and schema written once.
@@ -72,38 +72,77 @@ export type ClientFrameType = ClientFrame['type'];
 
 // WebSocket: server → client
 
-export type ServerFrame =
-  | {
-      type: 'session_joined';
-      participantId: string;
-      /** 1 or 2: which seat this participant holds. */
-      slot: number;
-      participantCount: number;
-      /** Seconds until the room ends. */
-      timeRemaining: number;
-      /** Participant ids of the others present, so a rejoining client can re-key at once. */
-      others: string[];
-    }
-  | { type: 'session_full' }
-  | { type: 'session_expired' }
-  | { type: 'participant_joined'; participantId: string; participantCount: number }
-  | { type: 'participant_left'; participantId: string; participantCount: number }
-  | { type: 'new_message'; id: string; content: string; timestamp: number; participantId: string }
-  | {
-      type: 'key_exchange';
-      participantId: string;
-      payload: z.infer<typeof keyExchangeMessageSchema>;
-    }
-  | { type: 'time_update'; timeRemaining: number }
-  | { type: 'error'; code: ChatErrorCode; message: string };
+/** Error frames; the socket stays open unless the server says otherwise by closing it. */
+export const CHAT_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'NOT_JOINED',
+  'NOT_FOUND',
+  'INTERNAL',
+] as const;
+export type ChatErrorCode = (typeof CHAT_ERROR_CODES)[number];
 
+const seconds = z.number().int().nonnegative();
+const count = z.number().int().min(0).max(CHAT_MAX_PARTICIPANTS);
+
+/**
+ * Everything the server sends. The server is typed by it and the client validates every
+ * incoming frame with it, so both directions of the socket are one contract.
+ */
+export const serverFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('session_joined'),
+    participantId: participantIdSchema,
+    /** 1 or 2: which seat this participant holds. */
+    slot: z.number().int().min(1).max(CHAT_MAX_PARTICIPANTS),
+    participantCount: count,
+    /** Seconds until the room ends. */
+    timeRemaining: seconds,
+    /** Participant ids of the others present, so a rejoining client can re-key at once. */
+    others: z.array(participantIdSchema).max(CHAT_MAX_PARTICIPANTS),
+  }),
+  z.object({ type: z.literal('session_full') }),
+  z.object({ type: z.literal('session_expired') }),
+  z.object({
+    type: z.literal('participant_joined'),
+    participantId: participantIdSchema,
+    participantCount: count,
+  }),
+  z.object({
+    type: z.literal('participant_left'),
+    participantId: participantIdSchema,
+    participantCount: count,
+  }),
+  z.object({
+    type: z.literal('new_message'),
+    /** Made by the server for this relay; unique per message. */
+    id: z.string().min(1).max(64),
+    content: chatEnvelopeSchema,
+    /** Server clock, ms since the epoch, when it relayed the message. */
+    timestamp: z.number().nonnegative(),
+    participantId: participantIdSchema,
+  }),
+  z.object({
+    type: z.literal('key_exchange'),
+    participantId: participantIdSchema,
+    payload: keyExchangeMessageSchema,
+  }),
+  z.object({ type: z.literal('time_update'), timeRemaining: seconds }),
+  z.object({ type: z.literal('error'), code: z.enum(CHAT_ERROR_CODES), message: z.string() }),
+]);
+export type ServerFrame = z.infer<typeof serverFrameSchema>;
 export type ServerFrameType = ServerFrame['type'];
 
-/** Error frames; the socket stays open unless the server says otherwise by closing it. */
-export type ChatErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'RATE_LIMITED'
-  | 'NOT_JOINED'
-  | 'NOT_FOUND'
-  | 'INTERNAL';
+/**
+ * How the server closes a chat socket, besides errors of the socket itself. Anything else
+ * (a dropped network, 1006) is a loss the client recovers from by reconnecting.
+ */
+export const CHAT_CLOSE = {
+  /** The room is over: time is up (a session_expired frame comes first when it can). */
+  ROOM_OVER: 1000,
+  /** This server instance is shutting down; another may take the connection. */
+  SHUTDOWN: 1001,
+  /** The same participant joined from another connection, which now holds the seat. */
+  REPLACED: 4001,
+} as const;

@@ -16,6 +16,8 @@ import {
 export const publicConfigSchema = z.object({
   emailAvailable: z.boolean(),
   aiArticlesAvailable: z.boolean(),
+  /** Whether this server has an administrator (ADMIN_PASSWORD_HASH); admin screens say so if not. */
+  adminAvailable: z.boolean(),
   socialUrl: z.string().nullable(),
   limits: z.object({
     noteMaxChars: z.number(),
@@ -35,6 +37,7 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export function buildPublicConfig(capabilities: {
   emailAvailable: boolean;
   aiArticlesAvailable: boolean;
+  adminAvailable: boolean;
   socialUrl: string | null;
 }): PublicConfig {
   return {

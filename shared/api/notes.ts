@@ -39,6 +39,8 @@ export type KdfParams = z.infer<typeof kdfSchema>;
 export const createNoteRequestSchema = z.object({
   content: envelope,
   verifier: base64url(32),
+  /** SHA-256 of the link proof: lets the server count wrong passwords only from link holders. */
+  linkVerifier: base64url(32),
   kdf: kdfSchema.nullable().default(null),
   expiration: z.enum(NOTE_EXPIRATIONS),
   emailNotification: z
@@ -88,7 +90,7 @@ export const noteInfoResponseSchema = z.discriminatedUnion('isDestroyed', [
 export type NoteInfoResponse = z.infer<typeof noteInfoResponseSchema>;
 
 /** `POST /api/notes/:id/verify`: the proof of key; the answer is the note, destroyed in the same step. */
-export const verifyNoteRequestSchema = z.object({ proof: base64url(32) });
+export const verifyNoteRequestSchema = z.object({ proof: base64url(32), linkProof: base64url(32) });
 export type VerifyNoteRequest = z.infer<typeof verifyNoteRequestSchema>;
 
 export const verifyNoteResponseSchema = z.object({

@@ -12,6 +12,9 @@ export const apiRoutes = {
   noteVerify: '/api/notes/:id/verify',
   chatCreate: '/api/chat/create-session',
   chatRoom: '/api/chat/:id',
+  adminLogin: '/api/admin/login',
+  adminLogout: '/api/admin/logout',
+  adminSession: '/api/admin/session',
 } as const;
 
 /** A pattern with its `:name` placeholders filled in, each value URL-encoded. */
@@ -31,4 +34,7 @@ export const apiPaths = {
   noteVerify: (id: string) => fillRoute(apiRoutes.noteVerify, { id }),
   chatCreate: apiRoutes.chatCreate,
   chatRoom: (id: string) => fillRoute(apiRoutes.chatRoom, { id }),
+  adminLogin: apiRoutes.adminLogin,
+  adminLogout: apiRoutes.adminLogout,
+  adminSession: apiRoutes.adminSession,
 } as const;

@@ -22,6 +22,16 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
+/** A 4-byte big-endian unsigned integer, the protocol's one integer encoding. */
+export function u32be(value: number): Uint8Array<ArrayBuffer> {
+  if (!Number.isInteger(value) || value < 0 || value > 0xffff_ffff) {
+    throw new CryptoError('INVALID_INPUT', 'not a 32-bit unsigned integer');
+  }
+  const out = new Uint8Array(4);
+  new DataView(out.buffer).setUint32(0, value);
+  return out;
+}
+
 /**
  * Unambiguous concatenation for MAC inputs and AADs: each field is a 4-byte big-endian length
  * followed by its bytes (strings as UTF-8). Without the lengths, room "ab" + participant "c"
@@ -31,9 +41,7 @@ export function encodeFields(...fields: readonly (string | Uint8Array)[]): Uint8
   const parts: Uint8Array[] = [];
   for (const field of fields) {
     const bytes = typeof field === 'string' ? utf8Encode(field) : field;
-    const length = new Uint8Array(4);
-    new DataView(length.buffer).setUint32(0, bytes.length);
-    parts.push(length, bytes);
+    parts.push(u32be(bytes.length), bytes);
   }
   return concatBytes(...parts);
 }

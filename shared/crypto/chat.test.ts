@@ -6,10 +6,9 @@ import { ChatSession } from './chat-session.ts';
 import { base64UrlDecode, base64UrlEncode, utf8Encode } from './encoding.ts';
 import type { CryptoEngine } from './engine.ts';
 import { CryptoError } from './errors.ts';
-import { forgeEngine } from './forge-engine.ts';
+import { nobleEngine } from './noble-engine.ts';
 import { deriveSafetyCode } from './safety-code.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
-import { x25519PublicKey } from './x25519.ts';
 import { rejection } from './testing.ts';
 
 const fromHex = (text: string) =>
@@ -61,11 +60,11 @@ async function expectConversation(alice: ChatSession, bob: ChatSession) {
 describe('chat key exchange', () => {
   it.each([
     ['webcrypto ↔ webcrypto', webCryptoEngine, webCryptoEngine, 'X25519'],
-    ['webcrypto ↔ forge', webCryptoEngine, forgeEngine, 'X25519'],
-    ['forge ↔ forge', forgeEngine, forgeEngine, 'X25519'],
+    ['webcrypto ↔ noble', webCryptoEngine, nobleEngine, 'X25519'],
+    ['noble ↔ noble', nobleEngine, nobleEngine, 'X25519'],
     ['P-256-only webcrypto ↔ webcrypto', p256OnlyWebCrypto, webCryptoEngine, 'P-256'],
-    ['P-256-only webcrypto ↔ forge', p256OnlyWebCrypto, forgeEngine, 'P-256'],
-    ['forge ↔ P-256-only webcrypto', forgeEngine, p256OnlyWebCrypto, 'P-256'],
+    ['P-256-only webcrypto ↔ noble', p256OnlyWebCrypto, nobleEngine, 'P-256'],
+    ['noble ↔ P-256-only webcrypto', nobleEngine, p256OnlyWebCrypto, 'P-256'],
   ] as const)('%s agree on %s and on the session key', async (_label, a, b, curve) => {
     const [alice, bob] = await pair([a, b]);
     expect(alice.curve).toBe(curve);
@@ -101,9 +100,8 @@ describe('chat key exchange', () => {
 
   it('accepts a message built by hand from the documented wire format', async () => {
     const roomKey = await generateRoomKey();
-    const bobPublic = x25519PublicKey(
-      fromHex('5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb'),
-    );
+    // Bob's public key from RFC 7748 §6.1.
+    const bobPublic = fromHex('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f');
     const mac = await webCryptoEngine.hmacSha256(
       base64UrlDecode(roomKey),
       concatBytes(
@@ -238,7 +236,7 @@ describe('chat session key and safety code (known answers)', () => {
 
   it.each([
     ['webcrypto', webCryptoEngine],
-    ['forge', forgeEngine],
+    ['noble', nobleEngine],
   ])('%s derives them', async (_name, engine) => {
     const sessionKey = await deriveChatSessionKey(engine, roomKey, shared, ROOM_ID);
     expect(hex(sessionKey)).toBe(expectedKey);
@@ -256,8 +254,8 @@ describe('chat session key and safety code (known answers)', () => {
   });
 
   it('another room key in a live exchange gives a different safety code', async () => {
-    const [alice1] = await pair([webCryptoEngine, forgeEngine]);
-    const [alice2] = await pair([webCryptoEngine, forgeEngine]);
+    const [alice1] = await pair([webCryptoEngine, nobleEngine]);
+    const [alice2] = await pair([webCryptoEngine, nobleEngine]);
     expect(alice1.safetyCode).not.toBe(alice2.safetyCode);
   });
 });
@@ -279,7 +277,7 @@ describe('chat messages', () => {
     const iv = webCryptoEngine.randomBytes(12);
     const aad = encodeFields('ashnote/v1/chat/msg', ROOM_ID, 'alice');
     const plaintext = utf8Encode(JSON.stringify({ seq: 7, text: 'hand made', sentAt: 5 }));
-    const sealed = await forgeEngine.aesGcmEncrypt(sessionKey, iv, plaintext, aad);
+    const sealed = await nobleEngine.aesGcmEncrypt(sessionKey, iv, plaintext, aad);
     const envelope = `v1.${base64UrlEncode(iv)}.${base64UrlEncode(sealed)}`;
     expect(await bob.decrypt('alice', envelope)).toEqual({
       ok: true,

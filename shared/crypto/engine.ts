@@ -1,5 +1,5 @@
 /**
- * The primitives both protocols are built from. Two implementations (WebCrypto, node-forge) must
+ * The primitives both protocols are built from. Two implementations (WebCrypto, @noble) must
  * produce byte-identical output for every symmetric primitive, so a note sealed by one can be
  * opened by the other. All byte strings are raw `Uint8Array`s; nothing here knows about base64.
  */
@@ -21,7 +21,7 @@ export interface EcdhKeyPair {
 }
 
 export interface CryptoEngine {
-  readonly name: 'webcrypto' | 'forge';
+  readonly name: 'webcrypto' | 'noble';
   /** Cryptographically secure random bytes. */
   randomBytes(length: number): Uint8Array;
   sha256(data: Uint8Array): Promise<Uint8Array>;

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CryptoEngine } from './engine.ts';
-import { forgeEngine } from './forge-engine.ts';
+import { nobleEngine, noblePublicKey, nobleSharedSecret } from './noble-engine.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
-import { rejection, useBrowserForge } from './testing.ts';
+import { rejection } from './testing.ts';
 
 const fromHex = (text: string) =>
   Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
@@ -12,8 +12,6 @@ const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(
 const range = (from: number, to: number) =>
   Uint8Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const empty = new Uint8Array(0);
-
-beforeAll(useBrowserForge);
 
 /** McGrew & Viega, "The Galois/Counter Mode of Operation", test cases 13–16 (AES-256). */
 const K15 = 'feffe9928665731c6d6a8f9467308308feffe9928665731c6d6a8f9467308308';
@@ -60,7 +58,7 @@ const GCM_VECTORS = [
 
 const ENGINES: [string, CryptoEngine][] = [
   ['webcrypto', webCryptoEngine],
-  ['forge', forgeEngine],
+  ['noble', nobleEngine],
 ];
 
 describe.each(ENGINES)('%s engine', (_name, engine) => {
@@ -193,9 +191,9 @@ describe('engines agree byte for byte', () => {
       const plaintext = webCryptoEngine.randomBytes(length);
       const aad = webCryptoEngine.randomBytes(length % 40);
       const web = await webCryptoEngine.aesGcmEncrypt(key, iv, plaintext, aad);
-      const fallback = await forgeEngine.aesGcmEncrypt(key, iv, plaintext, aad);
+      const fallback = await nobleEngine.aesGcmEncrypt(key, iv, plaintext, aad);
       expect(hex(fallback)).toBe(hex(web));
-      expect(await forgeEngine.aesGcmDecrypt(key, iv, web, aad)).toEqual(plaintext);
+      expect(await nobleEngine.aesGcmDecrypt(key, iv, web, aad)).toEqual(plaintext);
       expect(await webCryptoEngine.aesGcmDecrypt(key, iv, fallback, aad)).toEqual(plaintext);
     }
   });
@@ -205,20 +203,20 @@ describe('engines agree byte for byte', () => {
       const ikm = webCryptoEngine.randomBytes(length);
       const salt = webCryptoEngine.randomBytes(length % 3 === 0 ? 0 : 16);
       const info = webCryptoEngine.randomBytes(length % 7);
-      expect(hex(await forgeEngine.hkdfSha256(ikm, salt, info, length))).toBe(
+      expect(hex(await nobleEngine.hkdfSha256(ikm, salt, info, length))).toBe(
         hex(await webCryptoEngine.hkdfSha256(ikm, salt, info, length)),
       );
-      expect(hex(await forgeEngine.hmacSha256(salt, ikm))).toBe(
+      expect(hex(await nobleEngine.hmacSha256(salt, ikm))).toBe(
         hex(await webCryptoEngine.hmacSha256(salt, ikm)),
       );
-      expect(hex(await forgeEngine.sha256(ikm))).toBe(hex(await webCryptoEngine.sha256(ikm)));
+      expect(hex(await nobleEngine.sha256(ikm))).toBe(hex(await webCryptoEngine.sha256(ikm)));
     }
   });
 
   it('on PBKDF2 with non-ASCII passwords', async () => {
     const password = new TextEncoder().encode('pässwörd ✓');
     const salt = range(1, 16);
-    expect(hex(await forgeEngine.pbkdf2Sha256(password, salt, 1000, 32))).toBe(
+    expect(hex(await nobleEngine.pbkdf2Sha256(password, salt, 1000, 32))).toBe(
       hex(await webCryptoEngine.pbkdf2Sha256(password, salt, 1000, 32)),
     );
   });
@@ -227,14 +225,14 @@ describe('engines agree byte for byte', () => {
 describe('ECDH', () => {
   const pairs: [string, CryptoEngine, CryptoEngine][] = [
     ['webcrypto ↔ webcrypto', webCryptoEngine, webCryptoEngine],
-    ['webcrypto ↔ forge', webCryptoEngine, forgeEngine],
-    ['forge ↔ webcrypto', forgeEngine, webCryptoEngine],
-    ['forge ↔ forge', forgeEngine, forgeEngine],
+    ['webcrypto ↔ noble', webCryptoEngine, nobleEngine],
+    ['noble ↔ webcrypto', nobleEngine, webCryptoEngine],
+    ['noble ↔ noble', nobleEngine, nobleEngine],
   ];
 
   it('both engines support both curves here (Node 22 WebCrypto has X25519)', async () => {
     expect(await webCryptoEngine.supportedCurves()).toEqual(['X25519', 'P-256']);
-    expect(await forgeEngine.supportedCurves()).toEqual(['X25519', 'P-256']);
+    expect(await nobleEngine.supportedCurves()).toEqual(['X25519', 'P-256']);
   });
 
   describe.each(['X25519', 'P-256'] as const)('%s', (curve) => {
@@ -269,5 +267,92 @@ describe('ECDH', () => {
     const compressed = Uint8Array.of(0x02, ...other.publicKey.subarray(1, 33));
     expect(await rejection(p.deriveSharedSecret(compressed))).toBe('INVALID_PUBLIC_KEY');
     expect(await rejection(p.deriveSharedSecret(x.publicKey))).toBe('INVALID_PUBLIC_KEY');
+  });
+});
+
+/**
+ * The noble engine's ECDH on fixed keys (its key pairs hold random ones): the same functions its
+ * key pairs call, so these vectors also check the encodings around noble (raw X25519 keys,
+ * uncompressed P-256 points, the x-coordinate as the P-256 secret).
+ */
+describe('noble ECDH (published vectors)', () => {
+  const x25519 = (scalar: Uint8Array, u: Uint8Array) => nobleSharedSecret('X25519', scalar, u);
+
+  it('X25519, RFC 7748 §5.2 test vector 1', () => {
+    const out = x25519(
+      fromHex('a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4'),
+      fromHex('e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c'),
+    );
+    expect(hex(out)).toBe('c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552');
+  });
+
+  it('X25519, RFC 7748 §5.2 test vector 2 (u with the top bit set, which must be masked)', () => {
+    const out = x25519(
+      fromHex('4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d'),
+      fromHex('e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493'),
+    );
+    expect(hex(out)).toBe('95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957');
+  });
+
+  it('X25519, RFC 7748 §5.2 iterated: after 1 and 1,000 iterations', () => {
+    const basePoint = new Uint8Array(32);
+    basePoint[0] = 9;
+    let k: Uint8Array = basePoint;
+    let u: Uint8Array = basePoint;
+    for (let i = 1; i <= 1000; i++) {
+      [k, u] = [x25519(k, u), k];
+      if (i === 1) {
+        expect(hex(k)).toBe('422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079');
+      }
+    }
+    expect(hex(k)).toBe('684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51');
+  });
+
+  it('X25519, RFC 7748 §6.1 Diffie-Hellman', () => {
+    const alice = fromHex('77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a');
+    const bob = fromHex('5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb');
+    const alicePublic = noblePublicKey('X25519', alice);
+    const bobPublic = noblePublicKey('X25519', bob);
+    expect(hex(alicePublic)).toBe(
+      '8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a',
+    );
+    expect(hex(bobPublic)).toBe('de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f');
+    const shared = '4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742';
+    expect(hex(x25519(alice, bobPublic))).toBe(shared);
+    expect(hex(x25519(bob, alicePublic))).toBe(shared);
+  });
+
+  describe('P-256, NIST CAVS ECC CDH primitive test (KAS_ECC_CDH_PrimitiveTest.txt, COUNT = 0)', () => {
+    const peer = fromHex(
+      '04700c48f77f56584c5cc632ca65640db91b6bacce3a4df6b42ce7cc838833d287' +
+        'db71e509e3fd9b060ddb20ba5c51dcc5948d46fbf640dfe0441782cab85fa4ac',
+    );
+    const d = fromHex('7d7dc5f71eb29ddaf80d6214632eeae03d9058af1fb6d22ed80badb62bc1a534');
+
+    it('derives the public key as an uncompressed point', () => {
+      expect(hex(noblePublicKey('P-256', d))).toBe(
+        '04ead218590119e8876b29146ff89ca61770c4edbbf97d38ce385ed281d8a6b230' +
+          '28af61281fd35e2fa7002523acc85a429cb06ee6648325389f59edfce1405141',
+      );
+    });
+
+    it('derives the shared secret Z (the x-coordinate)', () => {
+      expect(hex(nobleSharedSecret('P-256', d, peer))).toBe(
+        '46fc62106420ff012e54a434fbdd2d25ccc5852060561e68040dd7778997bd7b',
+      );
+    });
+
+    it('refuses points off the curve, coordinates ≥ p and compressed points', () => {
+      const offCurve = Uint8Array.from(peer);
+      offCurve[64] ^= 1;
+      const tooBig = new Uint8Array(65).fill(0xff);
+      tooBig[0] = 4;
+      const compressed = Uint8Array.of(0x02 | (peer[64]! & 1), ...peer.subarray(1, 33));
+      for (const bad of [offCurve, tooBig, compressed]) {
+        expect(() => nobleSharedSecret('P-256', d, bad)).toThrow(
+          expect.objectContaining({ code: 'INVALID_PUBLIC_KEY' }),
+        );
+      }
+    });
   });
 });

@@ -11,12 +11,12 @@ describe('getEngine', () => {
     expect((await getEngine()).name).toBe('webcrypto');
   });
 
-  it('falls back to forge without crypto.subtle (insecure context), still interoperating', async () => {
+  it('falls back to noble without crypto.subtle (insecure context), still interoperating', async () => {
     const native = globalThis.crypto;
     const { encryptNoteText } = await import('./note-content.ts');
     const { webCryptoEngine } = await import('./webcrypto-engine.ts');
     const key = webCryptoEngine.randomBytes(32);
-    const envelope = await encryptNoteText(key, 'sealed in a secure context', webCryptoEngine);
+    const envelope = await encryptNoteText(key, 'sealed in a secure context', 0, webCryptoEngine);
 
     // What a plain-http page sees: getRandomValues, but no subtle.
     vi.stubGlobal('crypto', {
@@ -25,9 +25,9 @@ describe('getEngine', () => {
     vi.resetModules();
     const fresh = await import('./index.ts');
     const engine = await fresh.getEngine();
-    expect(engine.name).toBe('forge');
+    expect(engine.name).toBe('noble');
     expect(fresh.hasWebCrypto()).toBe(false);
-    expect(await fresh.decryptNoteText(key, envelope)).toBe('sealed in a secure context');
+    expect(await fresh.decryptNoteText(key, envelope, 0)).toBe('sealed in a secure context');
     expect(await fresh.generateLinkKey()).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect(fresh.webCryptoEngine.sha256(new Uint8Array(1))).rejects.toMatchObject({
       code: 'UNAVAILABLE',

@@ -4,12 +4,12 @@ import { hasWebCrypto, webCryptoEngine } from './webcrypto-engine.ts';
 let selected: Promise<CryptoEngine> | undefined;
 
 /**
- * WebCrypto wherever `crypto.subtle` exists; otherwise node-forge. forge is loaded on demand so
- * secure-context bundles never pay for it.
+ * WebCrypto wherever `crypto.subtle` exists; otherwise the @noble engine, loaded on demand (its
+ * own chunk) so pages with WebCrypto never download it.
  */
 export function getEngine(): Promise<CryptoEngine> {
   if (!selected) {
-    selected = hasWebCrypto() ? Promise.resolve(webCryptoEngine) : loadForgeEngine();
+    selected = hasWebCrypto() ? Promise.resolve(webCryptoEngine) : loadNobleEngine();
     // A failed chunk load (flaky network) is retried on the next call, not cached forever.
     selected.catch(() => {
       selected = undefined;
@@ -18,9 +18,9 @@ export function getEngine(): Promise<CryptoEngine> {
   return selected;
 }
 
-export async function loadForgeEngine(): Promise<CryptoEngine> {
-  const { forgeEngine } = await import('./forge-engine.ts');
-  return forgeEngine;
+export async function loadNobleEngine(): Promise<CryptoEngine> {
+  const { nobleEngine } = await import('./noble-engine.ts');
+  return nobleEngine;
 }
 
 /** The engine a caller passed (tests, interop), else the environment's. */

@@ -10,7 +10,7 @@ export { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from './enco
 export { CURVES } from './engine.ts';
 export type { CryptoEngine, Curve, EcdhKeyPair } from './engine.ts';
 export { hasWebCrypto, webCryptoEngine } from './webcrypto-engine.ts';
-export { getEngine, loadForgeEngine } from './get-engine.ts';
+export { getEngine, loadNobleEngine } from './get-engine.ts';
 
 export {
   IV_BYTES,
@@ -27,12 +27,13 @@ export type { ParsedEnvelope } from './envelope.ts';
 export { createNoteKeys, deriveNoteKeys, generateLinkKey, verifierFromProof } from './note-keys.ts';
 export type { NoteKdf, NoteKeyOptions, NoteKeys } from './note-keys.ts';
 export {
+  decryptNote,
   decryptNoteImage,
   decryptNoteText,
   encryptNoteImage,
   encryptNoteText,
 } from './note-content.ts';
-export type { NoteImage } from './note-content.ts';
+export type { ImagePosition, NoteImage, OpenedNote, SealedNote } from './note-content.ts';
 
 export {
   chooseCurve,

@@ -1,4 +1,4 @@
-import { concatBytes } from './bytes.ts';
+import { concatBytes, u32be } from './bytes.ts';
 import { utf8Decode, utf8Encode } from './encoding.ts';
 import type { CryptoEngine } from './engine.ts';
 import { openEnvelope, sealEnvelope } from './envelope.ts';
@@ -7,30 +7,61 @@ import { resolveEngine } from './get-engine.ts';
 import { LABEL } from './protocol.ts';
 
 /**
- * Note items under K_content. The AAD names the item kind, so the server cannot pass an image
- * envelope off as the note text (or the reverse); GCM's tag catches any other change.
+ * Note items under K_content. Each AAD names the item kind, so the server cannot pass an image
+ * envelope off as the note text (or the reverse), and its place in the note (exact bytes in
+ * protocol.ts): every image carries its index and the image count, and the text the image count.
+ * So a server that drops, repeats or reorders images, or drops them all, makes the note fail to
+ * decrypt instead of showing a different note; GCM's tag catches any other change.
  */
 
-const TEXT_AAD = utf8Encode(LABEL.noteText);
-const IMAGE_AAD = utf8Encode(LABEL.noteImage);
+/** Where an image sits among the note's images, as the sender attached them. */
+export interface ImagePosition {
+  /** From 0. */
+  index: number;
+  /** How many images the note has. */
+  count: number;
+}
+
+const SEPARATOR = Uint8Array.of(0);
+
+function textAad(imageCount: number): Uint8Array {
+  return concatBytes(utf8Encode(LABEL.noteText), SEPARATOR, u32be(imageCount));
+}
+
+function imageAad({ index, count }: ImagePosition): Uint8Array {
+  if (!Number.isInteger(index) || index < 0 || index >= count) {
+    throw new CryptoError('INVALID_INPUT', 'image index must be within the image count');
+  }
+  return concatBytes(utf8Encode(LABEL.noteImage), SEPARATOR, u32be(index), u32be(count));
+}
 
 export async function encryptNoteText(
   contentKey: Uint8Array,
   text: string,
+  imageCount: number,
   engine?: CryptoEngine,
 ): Promise<string> {
-  return sealEnvelope(await resolveEngine(engine), contentKey, TEXT_AAD, utf8Encode(text));
+  return sealEnvelope(
+    await resolveEngine(engine),
+    contentKey,
+    textAad(imageCount),
+    utf8Encode(text),
+  );
 }
 
-/** Throws `DECRYPT_FAILED` (wrong key, tampering), `MALFORMED` or `UNSUPPORTED_VERSION`. */
+/**
+ * `imageCount` is the number of image envelopes that arrived with the text. Throws
+ * `DECRYPT_FAILED` (wrong key, tampering, images missing or added), `MALFORMED` or
+ * `UNSUPPORTED_VERSION`.
+ */
 export async function decryptNoteText(
   contentKey: Uint8Array,
   envelope: string,
+  imageCount: number,
   engine?: CryptoEngine,
 ): Promise<string> {
-  return utf8Decode(
-    await openEnvelope(await resolveEngine(engine), contentKey, TEXT_AAD, envelope),
-  );
+  const aad = textAad(imageCount);
+  return utf8Decode(await openEnvelope(await resolveEngine(engine), contentKey, aad, envelope));
 }
 
 /**
@@ -85,18 +116,56 @@ export function decodeImagePayload(payload: Uint8Array): NoteImage {
 export async function encryptNoteImage(
   contentKey: Uint8Array,
   image: NoteImage,
+  position: ImagePosition,
   engine?: CryptoEngine,
 ): Promise<string> {
+  const aad = imageAad(position);
   const payload = encodeImagePayload(image);
-  return sealEnvelope(await resolveEngine(engine), contentKey, IMAGE_AAD, payload);
+  return sealEnvelope(await resolveEngine(engine), contentKey, aad, payload);
 }
 
-/** Throws `DECRYPT_FAILED` (wrong key, tampering), `MALFORMED` or `UNSUPPORTED_VERSION`. */
+/**
+ * `position` is where the envelope arrived among the note's image envelopes. Throws
+ * `DECRYPT_FAILED` (wrong key, tampering, an image moved, repeated or from another note),
+ * `MALFORMED` or `UNSUPPORTED_VERSION`.
+ */
 export async function decryptNoteImage(
   contentKey: Uint8Array,
   envelope: string,
+  position: ImagePosition,
   engine?: CryptoEngine,
 ): Promise<NoteImage> {
-  const payload = await openEnvelope(await resolveEngine(engine), contentKey, IMAGE_AAD, envelope);
+  const aad = imageAad(position);
+  const payload = await openEnvelope(await resolveEngine(engine), contentKey, aad, envelope);
   return decodeImagePayload(payload);
+}
+
+/** A note as the server returns it to its reader. */
+export interface SealedNote {
+  content: string;
+  attachedImages: readonly string[];
+}
+
+export interface OpenedNote {
+  text: string;
+  /** In the order the sender attached them. */
+  images: NoteImage[];
+}
+
+/**
+ * The reader's side: the text and every image, each checked against its place among what
+ * arrived, so the note opens only exactly as it was sealed. Throws like `decryptNoteText`.
+ */
+export async function decryptNote(
+  contentKey: Uint8Array,
+  sealed: SealedNote,
+  engine?: CryptoEngine,
+): Promise<OpenedNote> {
+  const count = sealed.attachedImages.length;
+  const text = await decryptNoteText(contentKey, sealed.content, count, engine);
+  const images: NoteImage[] = [];
+  for (const [index, envelope] of sealed.attachedImages.entries()) {
+    images.push(await decryptNoteImage(contentKey, envelope, { index, count }, engine));
+  }
+  return { text, images };
 }

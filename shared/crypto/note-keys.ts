@@ -17,6 +17,11 @@ import { KEY_BYTES, LABEL, NOTE_PBKDF2_ITERATIONS, PASSWORD_SALT_BYTES } from '.
  *   the server sees reveals nothing about K_content.
  * - The server stores only verifier = SHA-256(proof): a database thief cannot replay it as a
  *   proof, and without K_link cannot even begin guessing passwords offline.
+ * - linkProof = HKDF(K_link, "ashnote/v1/link") proves the link without the password; the server
+ *   stores linkVerifier = SHA-256(linkProof) and counts a wrong proof against the note's attempt
+ *   limit only when its linkProof is right. So someone who knows just the note's id cannot
+ *   destroy it with wrong guesses; only someone who has the link can use up its attempts.
+ *   It depends on K_link alone, so it tells a thief nothing about the password.
  */
 
 /** Salt and work factor of K_pw, stored beside the note (not secret). */
@@ -35,6 +40,10 @@ export interface NoteKeys {
   proof: string;
   /** base64url SHA-256(proof); sent with the note when creating it. */
   verifier: string;
+  /** base64url; proves the link (not the password); sent with every read attempt. */
+  linkProof: string;
+  /** base64url SHA-256(linkProof); sent with the note when creating it. */
+  linkVerifier: string;
   /** Present when the note has a password. */
   kdf: NoteKdf | null;
 }
@@ -108,7 +117,21 @@ export async function deriveNoteKeys(
   const contentKey = await engine.hkdfSha256(ikm, noSalt, utf8Encode(LABEL.noteContent), KEY_BYTES);
   const proofBytes = await engine.hkdfSha256(ikm, noSalt, utf8Encode(LABEL.noteAccess), KEY_BYTES);
   const verifier = base64UrlEncode(await engine.sha256(proofBytes));
-  return { linkKey, contentKey, proof: base64UrlEncode(proofBytes), verifier, kdf };
+  const linkProofBytes = await engine.hkdfSha256(
+    kLink,
+    noSalt,
+    utf8Encode(LABEL.noteLink),
+    KEY_BYTES,
+  );
+  return {
+    linkKey,
+    contentKey,
+    proof: base64UrlEncode(proofBytes),
+    verifier,
+    linkProof: base64UrlEncode(linkProofBytes),
+    linkVerifier: base64UrlEncode(await engine.sha256(linkProofBytes)),
+    kdf,
+  };
 }
 
 /** verifier = SHA-256(proof), both base64url: what the server compares (in constant time). */

@@ -1,32 +1,32 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { base64UrlDecode } from './encoding.ts';
 import type { CryptoEngine } from './engine.ts';
 import { parseEnvelope } from './envelope.ts';
 import { CryptoError } from './errors.ts';
-import { forgeEngine } from './forge-engine.ts';
+import { nobleEngine } from './noble-engine.ts';
 import {
   decodeImagePayload,
+  decryptNote,
   decryptNoteImage,
   decryptNoteText,
   encodeImagePayload,
   encryptNoteImage,
   encryptNoteText,
 } from './note-content.ts';
+import type { SealedNote } from './note-content.ts';
 import { createNoteKeys, deriveNoteKeys, generateLinkKey, verifierFromProof } from './note-keys.ts';
 import { NOTE_PBKDF2_ITERATIONS } from './protocol.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
-import { rejection, useBrowserForge } from './testing.ts';
+import { rejection } from './testing.ts';
 
 const fromHex = (text: string) =>
   Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
 const hex = (bytes: Uint8Array) =>
   Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-beforeAll(useBrowserForge);
-
 const ENGINES: [string, CryptoEngine][] = [
   ['webcrypto', webCryptoEngine],
-  ['forge', forgeEngine],
+  ['noble', nobleEngine],
 ];
 
 /**
@@ -47,15 +47,28 @@ const PASSWORD_1000 = {
   proof: 'l7znlSPiXW4vnVH17kxKToNgKn3HGD63J4cf8IBGH7s',
   verifier: 'jpwqJ6FxU7Emlcbmlf3URpfrlO7jcMpIFvPJdb0pH1c',
 };
+/**
+ * The link proof depends on the link key alone (computed with Node's own hkdfSync): the same
+ * with and without a password.
+ */
+const LINK = {
+  linkProof: 'sqW-GnpVZ17tEI0RfXkOsiXOzi4foHqkFMxbEBf1ceo',
+  linkVerifier: 'A2jGGWCBUzZg7KpLqoR9BcCH3znbaKxTV9-7LRwv3D8',
+};
 const PASSWORD_600000 = {
   contentKey: '67e7c6a3e9e1ce698f8eea3ec87a49e300ee8b7d9db91c980226a9e518da659d',
   proof: 'MUwtGDG9VWVeFwT5oyOCuwXPn3ADolA36K8YQJ-rkAs',
   verifier: 'KUPQTJphvkrg2Q3xPFtXnc4g6A6KfJYTS05Vx71X-d8',
 };
-/** Sealed under NO_PASSWORD.contentKey with IV = bytes 00..0b. */
-const TEXT_ENVELOPE = 'v1.AAECAwQFBgcICQoL.hxyKXT7BCLwvnxgSd9IHIaAM_S44QS1pvls2ZFxEr4__aQ';
+/**
+ * A note with two images, sealed under NO_PASSWORD.contentKey with IV = bytes 00..0b: its text,
+ * AAD "ashnote/v1/note/text" 00 00000002, and its second image, AAD "ashnote/v1/note/image" 00
+ * 00000001 00000002 (computed with node:crypto's createCipheriv from protocol.ts's description).
+ */
+const TEXT_ENVELOPE = 'v1.AAECAwQFBgcICQoL.hxyKXT7BCLwvnxgSd9IHIaAMendLlPyQz1X4UTrRtSUyhA';
 const IMAGE_ENVELOPE =
-  'v1.AAECAwQFBgcICQoL.znnhUjCZBo0ykHZ0atpGpFmwa3u4mV_4BppdXQAysT-THKLtQZf8qns';
+  'v1.AAECAwQFBgcICQoL.znnhUjCZBo0ykHZ0atpGpFmwa3u4mV_4BplPVKrCX7-qsjZfGqByAhA';
+const SECOND_OF_TWO = { index: 1, count: 2 };
 const IMAGE_PAYLOAD = '0100076361742e706e670009696d6167652f706e6789504e47';
 
 function summary(keys: { contentKey: Uint8Array; proof: string; verifier: string }) {
@@ -67,12 +80,14 @@ describe.each(ENGINES)('note keys, %s engine', (_name, engine) => {
     const keys = await deriveNoteKeys(LINK_KEY, undefined, null, { engine });
     expect(summary(keys)).toEqual(NO_PASSWORD);
     expect(keys.kdf).toBeNull();
+    expect({ linkProof: keys.linkProof, linkVerifier: keys.linkVerifier }).toEqual(LINK);
   });
 
   it('match the known answer with a password (1,000 test iterations)', async () => {
     const kdf = { salt: SALT, iterations: 1000 };
     const keys = await deriveNoteKeys(LINK_KEY, PASSWORD, kdf, { engine, testIterations: 1000 });
     expect(summary(keys)).toEqual(PASSWORD_1000);
+    expect({ linkProof: keys.linkProof, linkVerifier: keys.linkVerifier }).toEqual(LINK);
   });
 
   it('normalise the password to NFC first', async () => {
@@ -95,8 +110,8 @@ describe.each(ENGINES)('note keys, %s engine', (_name, engine) => {
 
   it('open the known-answer envelopes', async () => {
     const key = fromHex(NO_PASSWORD.contentKey);
-    expect(await decryptNoteText(key, TEXT_ENVELOPE, engine)).toBe('Hello, Ashnote ✓');
-    const image = await decryptNoteImage(key, IMAGE_ENVELOPE, engine);
+    expect(await decryptNoteText(key, TEXT_ENVELOPE, 2, engine)).toBe('Hello, Ashnote ✓');
+    const image = await decryptNoteImage(key, IMAGE_ENVELOPE, SECOND_OF_TWO, engine);
     expect(image).toEqual({ name: 'cat.png', type: 'image/png', bytes: fromHex('89504e47') });
   });
 });
@@ -104,7 +119,7 @@ describe.each(ENGINES)('note keys, %s engine', (_name, engine) => {
 describe('note key creation', () => {
   it('makes a 43-character link key of 32 random bytes', async () => {
     const a = await generateLinkKey(webCryptoEngine);
-    const b = await generateLinkKey(forgeEngine);
+    const b = await generateLinkKey(nobleEngine);
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(base64UrlDecode(b).length).toBe(32);
     expect(a).not.toBe(b);
@@ -113,7 +128,7 @@ describe('note key creation', () => {
   it('without a password: no kdf, and the reader derives the same keys', async () => {
     const created = await createNoteKeys({ engine: webCryptoEngine });
     expect(created.kdf).toBeNull();
-    const read = await deriveNoteKeys(created.linkKey, undefined, null, { engine: forgeEngine });
+    const read = await deriveNoteKeys(created.linkKey, undefined, null, { engine: nobleEngine });
     expect(summary(read)).toEqual(summary(created));
     expect(base64UrlDecode(created.verifier).length).toBe(32);
   });
@@ -131,7 +146,7 @@ describe('note key creation', () => {
 
   it('the right password reproduces the keys on the other engine; a wrong one does not', async () => {
     const options = { testIterations: 100 };
-    const created = await createNoteKeys({ password: 's3cret', engine: forgeEngine, ...options });
+    const created = await createNoteKeys({ password: 's3cret', engine: nobleEngine, ...options });
     const kdf = created.kdf!;
     const right = await deriveNoteKeys(created.linkKey, 's3cret', kdf, {
       engine: webCryptoEngine,
@@ -166,53 +181,126 @@ describe('note content', () => {
   const key = fromHex(NO_PASSWORD.contentKey);
 
   it.each([
-    ['webcrypto → forge', webCryptoEngine, forgeEngine],
-    ['forge → webcrypto', forgeEngine, webCryptoEngine],
+    ['webcrypto → noble', webCryptoEngine, nobleEngine],
+    ['noble → webcrypto', nobleEngine, webCryptoEngine],
   ])('text and images sealed %s open on the other engine', async (_label, from, to) => {
     const text = 'Meet at 6.\nDoor code 4711 — ✓ 日本';
-    const envelope = await encryptNoteText(key, text, from);
-    expect(await decryptNoteText(key, envelope, to)).toBe(text);
+    const envelope = await encryptNoteText(key, text, 1, from);
+    expect(await decryptNoteText(key, envelope, 1, to)).toBe(text);
 
     const bytes = from.randomBytes(300_000);
     const image = { name: 'Ünïcode photo.jpeg', type: 'image/jpeg', bytes };
-    const sealed = await encryptNoteImage(key, image, from);
-    expect(await decryptNoteImage(key, sealed, to)).toEqual(image);
+    const sealed = await encryptNoteImage(key, image, { index: 0, count: 1 }, from);
+    expect(await decryptNoteImage(key, sealed, { index: 0, count: 1 }, to)).toEqual(image);
   });
 
   it('envelopes are v1.<12-byte IV>.<ciphertext‖tag>, with a fresh IV each time', async () => {
-    const a = await encryptNoteText(key, 'same');
-    const b = await encryptNoteText(key, 'same');
+    const a = await encryptNoteText(key, 'same', 0);
+    const b = await encryptNoteText(key, 'same', 0);
     expect(a).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
     expect(parseEnvelope(a).ciphertext.length).toBe(4 + 16);
     expect(parseEnvelope(a).iv).not.toEqual(parseEnvelope(b).iv);
   });
 
   it('rejects tampering, a wrong key and a wrong item kind', async () => {
-    const envelope = await encryptNoteText(key, 'secret');
+    const envelope = await encryptNoteText(key, 'secret', 1);
     const [version, iv, body] = envelope.split('.');
     const flip = (text: string) => `${text[0] === 'A' ? 'B' : 'A'}${text.slice(1)}`;
-    expect(await rejection(decryptNoteText(key, `${version}.${iv}.${flip(body!)}`))).toBe(
+    expect(await rejection(decryptNoteText(key, `${version}.${iv}.${flip(body!)}`, 1))).toBe(
       'DECRYPT_FAILED',
     );
-    expect(await rejection(decryptNoteText(key, `${version}.${flip(iv!)}.${body}`))).toBe(
+    expect(await rejection(decryptNoteText(key, `${version}.${flip(iv!)}.${body}`, 1))).toBe(
       'DECRYPT_FAILED',
     );
     const otherKey = fromHex(PASSWORD_1000.contentKey);
-    expect(await rejection(decryptNoteText(otherKey, envelope))).toBe('DECRYPT_FAILED');
+    expect(await rejection(decryptNoteText(otherKey, envelope, 1))).toBe('DECRYPT_FAILED');
     // Same key, other AAD: a text envelope is not an image, nor the reverse.
-    expect(await rejection(decryptNoteImage(key, envelope))).toBe('DECRYPT_FAILED');
-    expect(await rejection(decryptNoteText(key, IMAGE_ENVELOPE))).toBe('DECRYPT_FAILED');
+    const first = { index: 0, count: 1 };
+    expect(await rejection(decryptNoteImage(key, envelope, first))).toBe('DECRYPT_FAILED');
+    expect(await rejection(decryptNoteText(key, IMAGE_ENVELOPE, 2))).toBe('DECRYPT_FAILED');
   });
 
   it('checks the envelope version and shape', async () => {
     const [, iv, body] = TEXT_ENVELOPE.split('.');
-    expect(await rejection(decryptNoteText(key, `v2.${iv}.${body}`))).toBe('UNSUPPORTED_VERSION');
-    expect(await rejection(decryptNoteText(key, `V1.${iv}.${body}`))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.${iv}`))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.${iv}.${body}.x`))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.AAAA.${body}`))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.${iv}.AAAA`))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.${iv}.${body}=`))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `v2.${iv}.${body}`, 2))).toBe(
+      'UNSUPPORTED_VERSION',
+    );
+    expect(await rejection(decryptNoteText(key, `V1.${iv}.${body}`, 2))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `v1.${iv}`, 2))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `v1.${iv}.${body}.x`, 2))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `v1.AAAA.${body}`, 2))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `v1.${iv}.AAAA`, 2))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `v1.${iv}.${body}=`, 2))).toBe('MALFORMED');
+  });
+});
+
+describe('images bound to their place in the note', () => {
+  const key = fromHex(NO_PASSWORD.contentKey);
+
+  /** A note as the sender seals it, with `count` small images named by their index. */
+  async function sealNote(count: number): Promise<SealedNote> {
+    const attachedImages: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const image = { name: `photo ${index}.png`, type: 'image/png', bytes: Uint8Array.of(index) };
+      attachedImages.push(await encryptNoteImage(key, image, { index, count }));
+    }
+    return { content: await encryptNoteText(key, 'with pictures', count), attachedImages };
+  }
+
+  it('the untouched note opens, its images in the order they were attached', async () => {
+    const opened = await decryptNote(key, await sealNote(3));
+    expect(opened.text).toBe('with pictures');
+    expect(opened.images.map((image) => image.name)).toEqual([
+      'photo 0.png',
+      'photo 1.png',
+      'photo 2.png',
+    ]);
+    expect(await decryptNote(key, await sealNote(0))).toEqual({
+      text: 'with pictures',
+      images: [],
+    });
+  });
+
+  type Tamper = (images: readonly string[]) => string[];
+  it.each<[string, Tamper]>([
+    ['one image dropped', ([a, , c]) => [a!, c!]],
+    ['the last image dropped', ([a, b]) => [a!, b!]],
+    ['every image dropped', () => []],
+    ['an image repeated', ([a, b, c]) => [a!, b!, c!, c!]],
+    ['an image repeated in place of another', ([a, b]) => [a!, b!, b!]],
+    ['two images swapped', ([a, b, c]) => [b!, a!, c!]],
+  ])('a server that returns the note with %s cannot get it opened', async (_label, tamper) => {
+    const sealed = await sealNote(3);
+    const tampered = { ...sealed, attachedImages: tamper(sealed.attachedImages) };
+    expect(await rejection(decryptNote(key, tampered))).toBe('DECRYPT_FAILED');
+  });
+
+  it('the known-answer items open only at the place they were sealed for', async () => {
+    for (const count of [0, 1, 3]) {
+      expect(await rejection(decryptNoteText(key, TEXT_ENVELOPE, count))).toBe('DECRYPT_FAILED');
+    }
+    for (const position of [
+      { index: 0, count: 2 },
+      { index: 1, count: 3 },
+      { index: 0, count: 1 },
+    ]) {
+      expect(await rejection(decryptNoteImage(key, IMAGE_ENVELOPE, position))).toBe(
+        'DECRYPT_FAILED',
+      );
+    }
+  });
+
+  it('refuses positions the protocol never produces', async () => {
+    const image = { name: 'x.png', type: 'image/png', bytes: Uint8Array.of(1) };
+    for (const position of [
+      { index: -1, count: 2 },
+      { index: 2, count: 2 },
+      { index: 0.5, count: 2 },
+      { index: 0, count: 2 ** 32 },
+    ]) {
+      expect(await rejection(encryptNoteImage(key, image, position))).toBe('INVALID_INPUT');
+    }
+    expect(await rejection(encryptNoteText(key, 'x', -1))).toBe('INVALID_INPUT');
   });
 });
 

@@ -13,9 +13,17 @@ export const PASSWORD_SALT_BYTES = 16;
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256; only tests may use fewer. */
 export const NOTE_PBKDF2_ITERATIONS = 600_000;
 
+/**
+ * Domain-separation labels (UTF-8) for HKDF info, MACs and AADs. The note items' AADs extend
+ * their label with the item's place in the note, all integers u32 big-endian:
+ * - text:  `"ashnote/v1/note/text"  ‖ 0x00 ‖ imageCount`
+ * - image: `"ashnote/v1/note/image" ‖ 0x00 ‖ index ‖ imageCount` (index from 0, in upload order)
+ * e.g. the second of three images: `ashnote/v1/note/image` 00 00000001 00000003.
+ */
 export const LABEL = {
   noteContent: 'ashnote/v1/content',
   noteAccess: 'ashnote/v1/access',
+  noteLink: 'ashnote/v1/link',
   noteText: 'ashnote/v1/note/text',
   noteImage: 'ashnote/v1/note/image',
   chatKeyExchange: 'ashnote/v1/chat/kx',

@@ -3,13 +3,14 @@ import {
   checkCiphertext,
   checkIterations,
   checkOutputLength,
+  checkPublicKey,
   checkSharedSecret,
   HKDF_MAX_BYTES,
   PBKDF2_MAX_BYTES,
 } from './engine-checks.ts';
 import type { CryptoEngine, Curve, EcdhKeyPair } from './engine.ts';
 import { CryptoError } from './errors.ts';
-import { webRandomBytes } from './random.ts';
+import { randomBytes } from './random.ts';
 
 /**
  * The primary engine: the platform's native, constant-time implementations through
@@ -57,22 +58,18 @@ export function hasWebCrypto(): boolean {
   return typeof globalThis.crypto?.subtle?.importKey === 'function';
 }
 
-const CURVE_PARAMS: Record<Curve, { algorithm: object; publicKeyBytes: number }> = {
-  X25519: { algorithm: { name: 'X25519' }, publicKeyBytes: 32 },
-  'P-256': { algorithm: { name: 'ECDH', namedCurve: 'P-256' }, publicKeyBytes: 65 },
+const ALGORITHMS: Record<Curve, object> = {
+  X25519: { name: 'X25519' },
+  'P-256': { name: 'ECDH', namedCurve: 'P-256' },
 };
-
-/** Raw-format checks before import, so both engines refuse exactly the same encodings. */
-function checkPublicKey(curve: Curve, publicKey: Uint8Array): void {
-  const valid =
-    publicKey.length === CURVE_PARAMS[curve].publicKeyBytes &&
-    (curve !== 'P-256' || publicKey[0] === 0x04);
-  if (!valid) throw new CryptoError('INVALID_PUBLIC_KEY', `not a raw ${curve} public key`);
-}
 
 let x25519Support: Promise<boolean> | undefined;
 
-/** X25519 arrived in WebCrypto late (Chrome 133, Firefox 130, Safari 17): probe once. */
+/**
+ * X25519 arrived in WebCrypto late (Chrome 133, Firefox 130, Safari 17): probe once. Without it
+ * this engine offers P-256 alone, still native and constant-time, rather than a JavaScript X25519
+ * (the key exchange then settles on P-256, which every engine has).
+ */
 function supportsX25519(): Promise<boolean> {
   x25519Support ??= (async () => {
     try {
@@ -86,7 +83,7 @@ function supportsX25519(): Promise<boolean> {
 }
 
 async function generateEcdhKeyPair(curve: Curve): Promise<EcdhKeyPair> {
-  const { algorithm } = CURVE_PARAMS[curve];
+  const algorithm = ALGORITHMS[curve];
   if (curve === 'X25519' && !(await supportsX25519())) {
     throw new CryptoError('UNSUPPORTED_CURVE', 'this WebCrypto lacks X25519');
   }
@@ -112,11 +109,7 @@ async function generateEcdhKeyPair(curve: Curve): Promise<EcdhKeyPair> {
 export const webCryptoEngine: CryptoEngine = {
   name: 'webcrypto',
 
-  randomBytes(length) {
-    const bytes = webRandomBytes(length);
-    if (!bytes) throw new CryptoError('UNAVAILABLE', 'crypto.getRandomValues is unavailable');
-    return bytes;
-  },
+  randomBytes,
 
   async sha256(data) {
     return new Uint8Array(await subtle().digest('SHA-256', data));

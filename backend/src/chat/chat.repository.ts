@@ -1,4 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { CHAT_MAX_PARTICIPANTS } from '../../../shared/limits.ts';
+import type { Database, DB } from '../db/database.ts';
+import { ChatInstance, ChatRoom } from './chat.entities.ts';
 
 export type JoinOutcome =
   | { kind: 'joined'; slot: number; rejoined: boolean }
@@ -27,38 +30,57 @@ export interface ReleasedSeat {
   participantCount: number;
 }
 
-const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
+/** The database's clock: every instance ends a room at the same moment. */
+const now = sql<string>`now()`;
+const inMs = (ms: number) => sql<string>`now() + make_interval(secs => ${ms / 1000}::float8)`;
+const remainingMs = sql<number>`(extract(epoch from expires_at - now()) * 1000)::float8`;
 
 /**
  * Until when the seat `p` is held: through its instance's heartbeat while its socket is up,
  * through its own grace once dropped. A seat whose instance row is gone has lapsed.
  */
-const heldUntil = sql`coalesce(
-  (select i.holds_until from chat_instance i where i.id = p.instance), p.held_until, '-infinity')`;
+const heldUntil = (eb: ExpressionBuilder<DB & { p: DB['chat_participant'] }, 'p'>) =>
+  eb.fn.coalesce(
+    eb.selectFrom('chat_instance as i').select('i.holds_until').whereRef('i.id', '=', 'p.instance'),
+    'p.held_until',
+    sql<string>`'-infinity'`,
+  );
 
 /**
  * Every chat statement. Room membership and timers live here, not in any one process, so all
  * instances agree (DESIGN §2). Each decision (take a seat, free a seat, end a room) is a single
  * statement: on PostgreSQL the row locks and the (room_id, slot) key settle races between
- * instances, and a repeated or concurrent run finds nothing left to do.
+ * instances, and a repeated or concurrent run finds nothing left to do. Creating a room and the
+ * instances' heartbeats are ordinary writes, through the entity manager.
  */
-export function chatRepository(db: Kysely<unknown>) {
+export function chatRepository(database: Pick<Database, 'sql' | 'em'>) {
+  const db = database.sql;
+
   return {
     async createRoom(id: string, durationSeconds: number): Promise<void> {
-      await sql`insert into chat_room (id, expires_at)
-                values (${id}, now() + make_interval(secs => ${durationSeconds}))`.execute(db);
+      await database
+        .em()
+        .insert(ChatRoom, { id, expiresAt: new Date(Date.now() + durationSeconds * 1000) });
     },
 
     /** Null for unknown or expired rooms. */
     async status(id: string): Promise<{ remainingMs: number; participantCount: number } | null> {
-      const { rows } = await sql<{ remaining_ms: number; participant_count: number }>`
-        select (extract(epoch from r.expires_at - now()) * 1000)::float8 as remaining_ms,
-               (select count(*) from chat_participant p
-                where p.room_id = r.id and ${heldUntil} > now())::int as participant_count
-        from chat_room r where r.id = ${id} and r.expires_at > now()`.execute(db);
-      const row = rows[0];
+      const row = await db
+        .selectFrom('chat_room as r')
+        .select((eb) => [
+          remainingMs.as('remaining_ms'),
+          eb
+            .selectFrom('chat_participant as p')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('p.room_id', '=', 'r.id')
+            .where((eb) => eb(heldUntil(eb), '>', now))
+            .as('participant_count'),
+        ])
+        .where('r.id', '=', id)
+        .where('r.expires_at', '>', now)
+        .executeTakeFirst();
       return row
-        ? { remainingMs: row.remaining_ms, participantCount: row.participant_count }
+        ? { remainingMs: row.remaining_ms, participantCount: row.participant_count ?? 0 }
         : null;
     },
 
@@ -74,46 +96,85 @@ export function chatRepository(db: Kysely<unknown>) {
       instance: string;
     }): Promise<JoinOutcome> {
       const { roomId, participantId, connection, instance } = input;
-      const { rows } = await sql<{
-        live: boolean | null;
-        slot: number | null;
-        rejoined: boolean;
-        occupied: number;
-      }>`
-        with room as (
-          select expires_at > now() as live from chat_room where id = ${roomId}
-        ), rejoined as (
-          update chat_participant
-          set connection = ${connection}, instance = ${instance}, held_until = null
-          where room_id = ${roomId} and participant_id = ${participantId}
-            and exists (select 1 from room where live)
-          returning slot
-        ), joined as (
-          insert into chat_participant (room_id, slot, participant_id, connection, instance)
-          select ${roomId}::text, s.slot, ${participantId}::text, ${connection}::text, ${instance}::text
-          from (values (1::smallint), (2::smallint)) as s (slot)
-          where exists (select 1 from room where live)
-            and not exists (select 1 from rejoined)
-            and not exists (
-              select 1 from chat_participant p
-              where p.room_id = ${roomId} and (p.slot = s.slot or p.participant_id = ${participantId})
-            )
-          order by s.slot
-          limit 1
-          on conflict do nothing
-          returning slot
+      const row = await db
+        .with('room', (db) =>
+          db
+            .selectFrom('chat_room')
+            .select(sql<boolean>`expires_at > now()`.as('live'))
+            .where('id', '=', roomId),
         )
-        select (select live from room) as live,
-               coalesce((select slot from rejoined), (select slot from joined))::int as slot,
-               exists (select 1 from rejoined) as rejoined,
-               (select count(*) from chat_participant where room_id = ${roomId})::int as occupied`.execute(
-        db,
-      );
-      const row = rows[0]!;
+        .with('rejoined', (db) =>
+          db
+            .updateTable('chat_participant')
+            .set({ connection, instance, held_until: null })
+            .where('room_id', '=', roomId)
+            .where('participant_id', '=', participantId)
+            .where((eb) => eb.exists(eb.selectFrom('room').select('live').where('live', '=', true)))
+            .returning('slot'),
+        )
+        .with('joined', (db) =>
+          db
+            .insertInto('chat_participant')
+            .columns(['room_id', 'slot', 'participant_id', 'connection', 'instance'])
+            .expression((eb) =>
+              eb
+                .selectFrom(
+                  sql<{ slot: number }>`generate_series(1, ${CHAT_MAX_PARTICIPANTS}::smallint)`.as(
+                    's',
+                  ),
+                )
+                .select((eb) => [
+                  eb.val(roomId).as('room_id'),
+                  sql<number>`s::smallint`.as('slot'),
+                  eb.val(participantId).as('participant_id'),
+                  eb.val(connection).as('connection'),
+                  eb.val(instance).as('instance'),
+                ])
+                .where((eb) =>
+                  eb.and([
+                    eb.exists(eb.selectFrom('room').select('live').where('live', '=', true)),
+                    eb.not(eb.exists(eb.selectFrom('rejoined').select('slot'))),
+                    eb.not(
+                      eb.exists(
+                        eb
+                          .selectFrom('chat_participant as p')
+                          .select('p.slot')
+                          .where('p.room_id', '=', roomId)
+                          .where((eb) =>
+                            eb.or([
+                              eb('p.slot', '=', sql<number>`s`),
+                              eb('p.participant_id', '=', participantId),
+                            ]),
+                          ),
+                      ),
+                    ),
+                  ]),
+                )
+                .orderBy(sql`s`)
+                .limit(1),
+            )
+            .onConflict((oc) => oc.doNothing())
+            .returning('slot'),
+        )
+        .selectNoFrom((eb) => [
+          eb.selectFrom('room').select('live').as('live'),
+          sql<
+            number | null
+          >`coalesce((select slot from rejoined), (select slot from joined))::int`.as('slot'),
+          eb.exists(eb.selectFrom('rejoined').select('slot')).as('rejoined'),
+          eb
+            .selectFrom('chat_participant')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('room_id', '=', roomId)
+            .as('occupied'),
+        ])
+        .executeTakeFirstOrThrow();
       if (row.live === null) return { kind: 'missing' };
       if (!row.live) return { kind: 'expired' };
-      if (row.slot !== null) return { kind: 'joined', slot: row.slot, rejoined: row.rejoined };
-      return row.occupied >= 2 ? { kind: 'full' } : { kind: 'raced' };
+      if (row.slot !== null) {
+        return { kind: 'joined', slot: row.slot, rejoined: Boolean(row.rejoined) };
+      }
+      return (row.occupied ?? 0) >= CHAT_MAX_PARTICIPANTS ? { kind: 'full' } : { kind: 'raced' };
     },
 
     /** The room as it is now; null once it is gone (expired rooms count as gone). */
@@ -123,19 +184,23 @@ export function chatRepository(db: Kysely<unknown>) {
 
     /** Several rooms in one read, for the periodic reconciliation. Absent rooms are gone. */
     async snapshot(roomIds: string[]): Promise<Map<string, RoomState>> {
-      const { rows } = await sql<{
-        room_id: string;
-        remaining_ms: number;
-        participant_id: string | null;
-        connection: string | null;
-        slot: number | null;
-      }>`
-        select r.id as room_id, (extract(epoch from r.expires_at - now()) * 1000)::float8 as remaining_ms,
-               p.participant_id, p.connection, p.slot::int as slot
-        from chat_room r
-        left join chat_participant p on p.room_id = r.id and ${heldUntil} > now()
-        where r.id = any(${roomIds}::text[]) and r.expires_at > now()
-        order by r.id, p.slot`.execute(db);
+      const rows = await db
+        .selectFrom('chat_room as r')
+        .leftJoin('chat_participant as p', (join) =>
+          join.onRef('p.room_id', '=', 'r.id').on((eb) => eb(heldUntil(eb), '>', now)),
+        )
+        .select([
+          'r.id as room_id',
+          remainingMs.as('remaining_ms'),
+          'p.participant_id',
+          'p.connection',
+          sql<number | null>`p.slot::int`.as('slot'),
+        ])
+        .where('r.id', '=', (eb) => eb.fn.any(eb.val(roomIds)))
+        .where('r.expires_at', '>', now)
+        .orderBy('r.id')
+        .orderBy('p.slot')
+        .execute();
       const rooms = new Map<string, RoomState>();
       for (const row of rows) {
         let room = rooms.get(row.room_id);
@@ -160,67 +225,90 @@ export function chatRepository(db: Kysely<unknown>) {
       participantId: string,
       connection: string,
     ): Promise<{ participantCount: number } | null> {
-      const { rows } = await sql<{ participant_count: number }>`
-        with gone as (
-          delete from chat_participant
-          where room_id = ${roomId} and participant_id = ${participantId} and connection = ${connection}
-          returning room_id
+      const row = await db
+        .with('gone', (db) =>
+          db
+            .deleteFrom('chat_participant')
+            .where('room_id', '=', roomId)
+            .where('participant_id', '=', participantId)
+            .where('connection', '=', connection)
+            .returning('room_id'),
         )
-        select (select count(*) from chat_participant p
-                where p.room_id = ${roomId} and p.participant_id <> ${participantId}
-                  and ${heldUntil} > now())::int as participant_count
-        from gone`.execute(db);
-      return rows[0] ? { participantCount: rows[0].participant_count } : null;
+        .selectFrom('gone')
+        .select((eb) =>
+          eb
+            .selectFrom('chat_participant as p')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('p.room_id', '=', roomId)
+            .where('p.participant_id', '<>', participantId)
+            .where((eb) => eb(heldUntil(eb), '>', now))
+            .as('participant_count'),
+        )
+        .executeTakeFirst();
+      return row ? { participantCount: row.participant_count ?? 0 } : null;
     },
 
     /** Sockets gone: their seats stay held for the grace period (only if still theirs). */
     async markDropped(instance: string, connections: string[], graceMs: number): Promise<number> {
       if (connections.length === 0) return 0;
-      const result = await sql`
-        update chat_participant set instance = null, held_until = now() + ${interval(graceMs)}
-        where connection = any(${connections}::text[]) and instance = ${instance}`.execute(db);
-      return Number(result.numAffectedRows ?? 0);
+      const result = await db
+        .updateTable('chat_participant')
+        .set({ instance: null, held_until: inMs(graceMs) })
+        .where('connection', 'in', connections)
+        .where('instance', '=', instance)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** This instance is alive: the seats of its sockets stay held for `leaseMs` more. */
     async heartbeat(instance: string, leaseMs: number): Promise<void> {
-      await sql`
-        insert into chat_instance (id, holds_until) values (${instance}, now() + ${interval(leaseMs)})
-        on conflict (id) do update set holds_until = excluded.holds_until`.execute(db);
+      await database
+        .em()
+        .upsert(ChatInstance, { id: instance, holdsUntil: new Date(Date.now() + leaseMs) });
     },
 
     /** Shutdown: every seat of this instance turns into a dropped one, with the grace to rejoin. */
     async retire(instance: string, graceMs: number): Promise<void> {
-      await sql`
-        with dropped as (
-          update chat_participant set instance = null, held_until = now() + ${interval(graceMs)}
-          where instance = ${instance}
+      await db
+        .with('dropped', (db) =>
+          db
+            .updateTable('chat_participant')
+            .set({ instance: null, held_until: inMs(graceMs) })
+            .where('instance', '=', instance),
         )
-        delete from chat_instance where id = ${instance}`.execute(db);
+        .deleteFrom('chat_instance')
+        .where('id', '=', instance)
+        .execute();
     },
 
     /** Frees seats whose hold has lapsed, in one room or everywhere; each row comes back once. */
     async releaseLapsedSeats(roomId: string | null): Promise<ReleasedSeat[]> {
-      const { rows } = await sql<{
-        room_id: string;
-        participant_id: string;
-        connection: string;
-        participant_count: number;
-      }>`
-        with gone as (
-          delete from chat_participant p
-          where ${heldUntil} <= now() ${roomId === null ? sql`` : sql`and p.room_id = ${roomId}`}
-          returning p.room_id, p.participant_id, p.connection
+      const rows = await db
+        .with('gone', (db) =>
+          db
+            .deleteFrom('chat_participant as p')
+            .where((eb) => eb(heldUntil(eb), '<=', now))
+            .$if(roomId !== null, (query) => query.where('p.room_id', '=', roomId!))
+            .returning(['p.room_id', 'p.participant_id', 'p.connection']),
         )
-        select g.room_id, g.participant_id, g.connection,
-               (select count(*) from chat_participant p
-                where p.room_id = g.room_id and ${heldUntil} > now())::int as participant_count
-        from gone g`.execute(db);
+        .selectFrom('gone as g')
+        .select((eb) => [
+          'g.room_id',
+          'g.participant_id',
+          'g.connection',
+          eb
+            .selectFrom('chat_participant as p')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('p.room_id', '=', 'g.room_id')
+            .where((eb) => eb(heldUntil(eb), '>', now))
+            .as('participant_count'),
+        ])
+        .execute();
       return rows.map((row) => ({
         roomId: row.room_id,
         participantId: row.participant_id,
         connection: row.connection,
-        participantCount: row.participant_count,
+        participantCount: row.participant_count ?? 0,
       }));
     },
 
@@ -232,29 +320,44 @@ export function chatRepository(db: Kysely<unknown>) {
     async expireRoom(
       roomId: string,
     ): Promise<{ kind: 'deleted' } | { kind: 'gone' } | { kind: 'pending'; remainingMs: number }> {
-      const { rows } = await sql<{ deleted: number; remaining_ms: number | null }>`
-        with gone as (
-          delete from chat_room where id = ${roomId} and expires_at <= now() returning id
+      const row = await db
+        .with('gone', (db) =>
+          db
+            .deleteFrom('chat_room')
+            .where('id', '=', roomId)
+            .where('expires_at', '<=', now)
+            .returning('id'),
         )
-        select (select count(*) from gone)::int as deleted,
-               (select (extract(epoch from expires_at - now()) * 1000)::float8
-                from chat_room where id = ${roomId}) as remaining_ms`.execute(db);
-      const row = rows[0]!;
-      if (row.deleted > 0) return { kind: 'deleted' };
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('gone')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('deleted'),
+          eb
+            .selectFrom('chat_room')
+            .select(remainingMs.as('ms'))
+            .where('id', '=', roomId)
+            .as('remaining_ms'),
+        ])
+        .executeTakeFirstOrThrow();
+      if ((row.deleted ?? 0) > 0) return { kind: 'deleted' };
       if (row.remaining_ms === null || row.remaining_ms <= 0) return { kind: 'gone' };
       return { kind: 'pending', remainingMs: row.remaining_ms };
     },
 
     /** Every expired room, whether or not anyone is still connected. Idempotent. */
     async deleteExpiredRooms(): Promise<string[]> {
-      const { rows } = await sql<{ id: string }>`
-        delete from chat_room where expires_at <= now() returning id`.execute(db);
+      const rows = await db
+        .deleteFrom('chat_room')
+        .where('expires_at', '<=', now)
+        .returning('id')
+        .execute();
       return rows.map((row) => row.id);
     },
 
     /** Heartbeats of instances long gone (their seats have lapsed with them). */
     async deleteDeadInstances(): Promise<void> {
-      await sql`delete from chat_instance where holds_until <= now()`.execute(db);
+      await database.em().nativeDelete(ChatInstance, { holdsUntil: { $lte: new Date() } });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import { chatRoomIdSchema } from '../../../shared/api/chat.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { parseParam } from '../http/validate.ts';
 import type { ChatService } from './chat.service.ts';
 
@@ -10,7 +11,7 @@ const roomId = (raw: string | undefined) =>
 export function chatRoutes(service: ChatService): Router {
   const router = new Router();
 
-  router.post(apiRoutes.chatCreate, async (ctx) => {
+  router.post(apiRoutes.chatCreate, jsonBody(), async (ctx) => {
     ctx.status = 201;
     ctx.body = await service.create(ctx.request.body, ctx.ip);
   });

@@ -11,11 +11,15 @@ import type { ChatRepository } from './chat.repository.ts';
 
 export interface ChatRateRules {
   create: RateRule;
+  /** Joins (and rejoins) one address may attempt over `/ws`. */
+  join: RateRule;
 }
 
-/** Same budget as note creation: generous for people, useless for filling the database. */
 export const DEFAULT_CHAT_RATE_RULES: ChatRateRules = {
+  // Same budget as note creation: generous for people, useless for filling the database.
   create: { limit: 30, windowSeconds: 600 },
+  // A reconnecting client rejoins with backoff; a hundred a minute is far beyond that.
+  join: { limit: 100, windowSeconds: 60 },
 };
 
 /** The REST side of chat: open a room, look at one. */
@@ -28,7 +32,7 @@ export function chatService(deps: {
   return {
     async create(body: unknown, client: string): Promise<CreateChatResponse> {
       const { duration } = parseInput(createChatRequestSchema, body);
-      limiter.hit('chat-create', client, rules.create);
+      await limiter.hit('chat-create', client, rules.create);
       const sessionId = crypto.randomBytes(16).toString('base64url');
       await repo.createRoom(sessionId, Number(duration) * 60);
       return { success: true, sessionId };

@@ -6,12 +6,13 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { chatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { DEFAULT_CHAT_RATE_RULES, chatService, type ChatRateRules } from './chat.service.ts';
-import { chatSessions } from './chat.sessions.ts';
+import { chatSessions } from './sessions/index.ts';
 import { createPostgresRelay } from './postgres-relay.ts';
 import { createInProcessRelay, type ChatRelay } from './relay.ts';
 
 export interface ChatOptions {
-  rateRules?: ChatRateRules;
+  /** Overrides of DEFAULT_CHAT_RATE_RULES. */
+  rateRules?: Partial<ChatRateRules>;
   /** How long a dropped participant keeps their seat (default CHAT_REJOIN_GRACE_SECONDS). */
   rejoinGraceMs?: number;
   /** Period of time_update, reconciliation and heartbeat (default 5 s; keep it ≤ 10 s). */
@@ -33,15 +34,18 @@ export async function chatFeature(deps: {
   options: ChatOptions;
 }) {
   const { config, database, limiter, logger, options } = deps;
-  const repo = chatRepository(database.sql);
+  const repo = chatRepository(database);
   const relay: ChatRelay =
     database.kind === 'postgres' && config.databaseUrl !== null
       ? await createPostgresRelay({ url: config.databaseUrl, db: database.sql, logger })
       : createInProcessRelay();
+  const rules = { ...DEFAULT_CHAT_RATE_RULES, ...options.rateRules };
   const sessions = chatSessions({
     repo,
     relay,
     logger,
+    limiter,
+    joinRule: rules.join,
     timings: {
       rejoinGraceMs: options.rejoinGraceMs ?? CHAT_REJOIN_GRACE_SECONDS * 1000,
       tickMs: options.tickMs ?? 5000,
@@ -52,7 +56,7 @@ export async function chatFeature(deps: {
   const service = chatService({
     repo,
     limiter,
-    rules: options.rateRules ?? DEFAULT_CHAT_RATE_RULES,
+    rules,
   });
 
   return {

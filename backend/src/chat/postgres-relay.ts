@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/database.ts';
 import pg from 'pg';
 import { MAX_WS_FRAME_BYTES } from '../../../shared/limits.ts';
 import { errorMessage, type Logger } from '../logger.ts';
@@ -54,7 +55,7 @@ interface Pending {
  */
 export async function createPostgresRelay(options: {
   url: string;
-  db: Kysely<unknown>;
+  db: Kysely<DB>;
   logger: Logger;
   channel?: string;
   /** How often the listener connection is checked with a trivial query. */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { TEST_DATABASES, createTestStore } from '../testing/test-server.ts';
 import { openDatabase } from './database.ts';
-import { DataDirInUseError } from './embedded-lock.ts';
+import { DataDirInUseError, acquireDataDirLock } from './embedded/data-dir-lock.ts';
 
 const silent = createLogger('silent');
 
@@ -32,6 +33,27 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
       expect(rows).toEqual([{ value: 'kept' }]);
       await second.close();
     } finally {
+      await store.drop();
+    }
+  });
+
+  it('gives each request one entity manager of its own, and work outside requests a fresh one', async () => {
+    const store = await createTestStore(kind);
+    const database = await openDatabase(loadConfig(store.env), silent);
+    try {
+      const inRequest = () =>
+        database.inRequest(async () => {
+          const first = database.em();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return { first, again: database.em() };
+        });
+      const [a, b] = await Promise.all([inRequest(), inRequest()]);
+      expect(a.again).toBe(a.first);
+      expect(b.again).toBe(b.first);
+      expect(a.first).not.toBe(b.first);
+      expect(database.em()).not.toBe(database.em());
+    } finally {
+      await database.close();
       await store.drop();
     }
   });
@@ -80,11 +102,66 @@ describe('embedded database', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('takes over a lock left by a process that no longer exists', async () => {
+  it('takes over the lock of a server that was killed, even when its pid lives on elsewhere', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-stale-'));
-    fs.writeFileSync(path.join(dataDir, 'ashnote.lock'), '999999');
+    // A real server process takes the lock and dies without releasing it (kill -9).
+    const lockModule = new URL('./embedded/data-dir-lock.ts', import.meta.url).href;
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { acquireDataDirLock } = await import(${JSON.stringify(lockModule)});
+         await acquireDataDirLock(${JSON.stringify(dataDir)});
+         process.stdout.write('locked\\n');
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    await expect(acquireDataDirLock(dataDir)).rejects.toThrow(
+      new RegExp(`in use by another Ashnote server \\(process ${holder.pid}\\)`),
+    );
+    holder.kill('SIGKILL');
+    await new Promise((resolve) => holder.once('exit', resolve));
+    // The dead owner's pid now names a live process (pid reuse): the lock must still be free.
+    fs.writeFileSync(path.join(dataDir, 'ashnote.lock'), String(process.pid));
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), silent);
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps its folder and files private to their owner', async () => {
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-modes-')), 'data');
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), silent);
+    await database.orm.em
+      .getConnection()
+      .execute("create table probe (value text); insert into probe values ('x'); checkpoint");
+    await database.close();
+    const modes = (folder: string): string[] =>
+      fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(folder, entry.name);
+        const mode = (fs.statSync(full).mode & 0o777).toString(8);
+        return entry.isDirectory() ? [`d${mode}`, ...modes(full)] : entry.isFile() ? [mode] : [];
+      });
+    expect((fs.statSync(dataDir).mode & 0o777).toString(8)).toBe('700');
+    expect(new Set(modes(dataDir))).toEqual(new Set(['d700', '600']));
+    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  });
+
+  it('writes durably: fsync on, the WAL synced through a call that reaches the disk', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-durable-'));
+    const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), silent);
+    try {
+      const [settings] = await database.orm.em
+        .getConnection()
+        .execute<{ fsync: string; method: string }[]>(
+          "select current_setting('fsync') as fsync, current_setting('wal_sync_method') as method",
+        );
+      expect(settings).toEqual({ fsync: 'on', method: 'fsync' });
+    } finally {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

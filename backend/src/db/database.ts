@@ -1,53 +1,131 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { Migrator } from '@mikro-orm/migrations';
-import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  type ColumnType,
+  type Compilable,
+  type InferResult,
+} from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { acquireDataDirLock } from './embedded-lock.ts';
+import { acquireDataDirLock } from './embedded/data-dir-lock.ts';
+import { PGliteDialect } from './embedded/pglite-dialect.ts';
+import { startEmbeddedDatabase } from './embedded/pglite-thread.ts';
+import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
 
 export type DatabaseKind = 'postgres' | 'embedded';
+
+type DateAsText<T> = T extends Date ? string : T;
+/**
+ * A timestamp column as the driver really returns it: text (MikroORM's pg driver, and the
+ * embedded database to match, leave dates unparsed), while Date is fine to write.
+ */
+type TimestampAsText<T> = [T] extends [ColumnType<infer Select, infer Insert, infer Update>]
+  ? ColumnType<DateAsText<Select>, Insert | DateAsText<Insert>, Update | DateAsText<Update>>
+  : Date extends T
+    ? ColumnType<DateAsText<T>, T | DateAsText<T>, T | DateAsText<T>>
+    : T;
+type EntityTables = InferKyselyDB<(typeof entities)[number]>;
+
+/** Every table and column as Kysely sees them, inferred from the entities (never by hand). */
+export type DB = {
+  [Table in keyof EntityTables]: {
+    [Column in keyof EntityTables[Table]]: TimestampAsText<EntityTables[Table][Column]>;
+  };
+};
+
+/** Runs a statement prepared by `database.prepare` with its named arguments. */
+export type PreparedQuery<Args, Row> = (args: Args) => Promise<Row[]>;
+
+/** Inside a query built once, stands for the value of a named argument given at each run. */
+export type Arg<Args> = <Key extends keyof Args & string>(key: Key) => Args[Key];
 
 export interface Database {
   kind: DatabaseKind;
   orm: MikroORM;
   /**
-   * Parameterised SQL for the statements that must be atomic and fast (read-and-destroy,
-   * rate limits). MikroORM 7.2.1's query builder drops RETURNING on delete, so those go here.
-   * On PostgreSQL it runs straight on MikroORM's own connection pool, skipping the ORM's
-   * per-query bookkeeping (a quarter of a note read's cost); on the embedded database it goes
-   * through MikroORM, whose driver owns the single PGlite connection and its transactions.
+   * The entity manager for ordinary reads and writes: the request's own (see `inRequest`), or a
+   * fresh one for work outside a request (sockets, periodic jobs).
    */
-  sql: Kysely<unknown>;
+  em(): EntityManager;
   /**
-   * Runs one of the hottest statements (`$1`-style placeholders). On PostgreSQL it is a named
-   * prepared statement, parsed and planned once per connection, which halves the cost of a note
-   * read; on the embedded database it is an ordinary query on the single connection.
+   * Runs a request's handling so that `em()` within it gives one entity manager (identity map,
+   * unit of work) for the whole request, without passing it along. It is forked on first use:
+   * most requests on the hot paths never need one, and a fork costs more than their SQL.
    */
-  prepared<Row>(name: string, text: string, values: readonly unknown[]): Promise<Row[]>;
+  inRequest<T>(handle: () => Promise<T>): Promise<T>;
+  /**
+   * Typed SQL (tables and columns from the entities) for what must be one atomic statement
+   * (read-and-destroy, seat-taking, counters) or is on the hot path. MikroORM 7.2.1's query
+   * builder drops RETURNING on delete, so those are written here. On PostgreSQL it runs straight
+   * on MikroORM's own connection pool, skipping the ORM's per-query bookkeeping (a quarter of a
+   * note read's cost); on the embedded database it goes through MikroORM, whose driver owns the
+   * single PGlite connection and its transactions.
+   */
+  sql: Kysely<DB>;
+  /**
+   * One of the hottest statements, built once with the typed query builder: `arg(name)` stands
+   * for a value given at each run. On PostgreSQL it becomes a named prepared statement, parsed
+   * and planned once per connection, which halves the cost of a note read; on the embedded
+   * database it is an ordinary query on the single connection.
+   */
+  prepare<Args, Query extends Compilable<unknown>>(
+    name: string,
+    build: (db: Kysely<DB>, arg: Arg<Args>) => Query,
+  ): PreparedQuery<Args, InferResult<Query>[number]>;
   /** True when a trivial query succeeds; used by /api/health. */
   isReachable(): Promise<boolean>;
+  /**
+   * Makes deleted rows' space reusable now rather than whenever autovacuum (PostgreSQL; the
+   * embedded database has none) gets to it: VACUUM of `tables`, then on the embedded database a
+   * CHECKPOINT, after which its older WAL files are recycled.
+   */
+  reclaim(tables: readonly (keyof DB & string)[]): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Date and interval columns stay strings, as MikroORM's own pg driver configures them. */
-const KEEP_DATES_AS_TEXT = Object.fromEntries(
-  [1082, 1114, 1184, 1186].map((oid) => [oid, (value: string) => value]),
-);
+/** Stands for a named argument inside a query built once (see `prepare`). */
+class Argument {
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
+}
+
+/**
+ * Compiles a query with named arguments once; returns its SQL and how to lay out each run's
+ * values in parameter order (arguments by name, anything else as built).
+ */
+function compileWithArguments<Args>(
+  db: Kysely<DB>,
+  build: (db: Kysely<DB>, arg: Arg<Args>) => Compilable<unknown>,
+): { sql: string; values: (args: Args) => unknown[] } {
+  const compiled = build(db, ((key: string) => new Argument(key)) as Arg<Args>).compile();
+  const parameters = compiled.parameters;
+  return {
+    sql: compiled.sql,
+    values: (args) =>
+      parameters.map((parameter) =>
+        parameter instanceof Argument
+          ? (args as Record<string, unknown>)[parameter.name]
+          : parameter,
+      ),
+  };
+}
 
 /**
  * Opens PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR.
  * Both speak the same SQL, so one set of migrations (run here, at every start) serves both.
  */
 export async function openDatabase(config: AppConfig, logger: Logger): Promise<Database> {
-  // Features reach the database through `sql` (single atomic statements), not through entities;
-  // MikroORM owns the connection, the migrations and the transaction machinery.
   const common = {
-    entities: [],
-    discovery: { warnWhenNoEntities: false },
+    entities: [...entities],
     extensions: [Migrator],
     migrations: { migrationsList: migrations, snapshot: false, transactional: true, silent: true },
     // MikroORM's own query log would print inlined parameters; ours never logs SQL.
@@ -69,54 +147,63 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
       logger,
       async () => {
         const pool = await orm.em.getConnection().getNativeClient();
+        const sql = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
         return {
-          sql: new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }),
-          prepared: async <Row>(name: string, text: string, values: readonly unknown[]) =>
-            (await pool.query({ name, text, values: [...values] })).rows as Row[],
+          sql,
+          prepare: (name, build) => {
+            const { sql: text, values } = compileWithArguments(sql, build);
+            return async (args) => (await pool.query({ name, text, values: values(args) })).rows;
+          },
         };
       },
     );
   }
 
-  const release = acquireDataDirLock(config.dataDir);
+  const release = await acquireDataDirLock(config.dataDir);
   try {
-    const pglite = await PGlite.create(path.join(config.dataDir, 'pgdata'), {
-      parsers: KEEP_DATES_AS_TEXT,
+    const embedded = await startEmbeddedDatabase(path.join(config.dataDir, 'pgdata'));
+    const closeStore = async () => {
+      await embedded.close();
+      await release();
+    };
+    let orm: MikroORM;
+    try {
+      orm = await MikroORM.init({
+        ...common,
+        driver: PostgreSqlDriver,
+        dbName: 'postgres',
+        driverOptions: new PGliteDialect(embedded),
+      });
+    } catch (error) {
+      await embedded.close();
+      throw error;
+    }
+    return await finish('embedded', orm, closeStore, logger, async () => {
+      const sql = orm.em.fork().getKysely<DB>();
+      return {
+        sql,
+        prepare: (_name, build) => {
+          const { sql: text, values } = compileWithArguments(sql, build);
+          return async (args) =>
+            (await sql.executeQuery(CompiledQuery.raw(text, values(args)))).rows as never[];
+        },
+      };
     });
-    const orm = await MikroORM.init({
-      ...common,
-      driver: PostgreSqlDriver,
-      dbName: 'postgres',
-      driverOptions: new PGliteDialect(pglite),
-    });
-    return finish(
-      'embedded',
-      orm,
-      async () => {
-        await pglite.close();
-        release();
-      },
-      logger,
-    );
   } catch (error) {
-    release();
+    await release();
     throw error;
   }
 }
+
+/** The request being handled, and its entity manager once one is needed. */
+const requestScope = new AsyncLocalStorage<{ em?: EntityManager }>();
 
 async function finish(
   kind: DatabaseKind,
   orm: MikroORM,
   closeStore: () => Promise<void>,
   logger: Logger,
-  makeAccess: () => Promise<Pick<Database, 'sql' | 'prepared'>> = async () => {
-    const sql = orm.em.fork().getKysely<unknown>();
-    return {
-      sql,
-      prepared: async <Row>(_name: string, text: string, values: readonly unknown[]) =>
-        (await sql.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows,
-    };
-  },
+  makeAccess: () => Promise<Pick<Database, 'sql' | 'prepare'>>,
 ): Promise<Database> {
   try {
     const applied = await orm.migrator.up();
@@ -130,7 +217,24 @@ async function finish(
   return {
     kind,
     orm,
+    em: () => {
+      const request = requestScope.getStore();
+      if (!request) return orm.em.fork();
+      return (request.em ??= orm.em.fork());
+    },
+    inRequest: (handle) => requestScope.run({}, handle),
     ...(await makeAccess()),
+    async reclaim(tables) {
+      const connection = orm.em.getConnection();
+      // VACUUM refuses to run inside a transaction, so one plain statement at a time.
+      const names = tables.map((table) => `"${table}"`).join(', ');
+      if (kind === 'postgres') {
+        await connection.execute(`vacuum (skip_locked) ${names}`);
+      } else {
+        await connection.execute(`vacuum ${names}`);
+        await connection.execute('checkpoint');
+      }
+    },
     async isReachable() {
       try {
         await orm.em.getConnection().execute('select 1');

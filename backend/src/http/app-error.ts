@@ -1,20 +1,26 @@
-import { ERROR_STATUS, type ErrorCode, type FieldError } from '../../../shared/errors.ts';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorDetails,
+  type FieldError,
+} from '../../../shared/errors.ts';
 
 /** An expected failure with a code from the shared union; the error middleware renders it. */
-export class AppError extends Error {
-  readonly code: ErrorCode;
+export class AppError<Code extends ErrorCode = ErrorCode> extends Error {
+  readonly code: Code;
   readonly status: number;
   readonly fields: FieldError[] | undefined;
-  readonly details: Record<string, number | string | boolean> | undefined;
+  /** Typed per code by the shared contract, so clients can rely on their shape. */
+  readonly details: ErrorDetails<Code> | undefined;
   /** Extra response headers, e.g. Retry-After for RATE_LIMITED. */
   readonly headers: Record<string, string> | undefined;
 
   constructor(
-    code: ErrorCode,
+    code: Code,
     message: string,
     extra: {
       fields?: FieldError[];
-      details?: Record<string, number | string | boolean>;
+      details?: ErrorDetails<Code>;
       headers?: Record<string, string>;
     } = {},
   ) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { Context, Next } from 'koa';
+import type { Next, ParameterizedContext as Context } from 'koa';
 import { AppError } from './app-error.ts';
 
 declare module 'koa' {
@@ -9,67 +9,81 @@ declare module 'koa' {
   }
 }
 
-/**
- * Request bodies are JSON only, read into memory up to `limitBytes` and parsed with
- * `JSON.parse`. Compressed bodies are refused: they would let a small request expand past the
- * limit. Every route validates the parsed value with a schema from `shared/` that copies only
- * the fields it knows, so keys such as `__proto__` never reach an object that is merged.
- */
-export function jsonBody(limitBytes: number) {
-  return async (ctx: Context, next: Next) => {
-    if (hasBody(ctx.req)) {
-      if (!ctx.is('application/json')) {
-        throw new AppError('VALIDATION_FAILED', 'Send the request body as application/json.');
-      }
-      const encoding = ctx.get('content-encoding');
-      if (encoding !== '' && encoding.toLowerCase() !== 'identity') {
-        throw new AppError('VALIDATION_FAILED', 'Send the request body uncompressed.');
-      }
-      const text = await readText(ctx.req, limitBytes);
-      try {
-        ctx.request.body = JSON.parse(text);
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 'The request body is not valid JSON.');
-      }
-    }
-    await next();
-  };
-}
+/** Bodies of every JSON call but note creation: a proof, a duration, an e-mail address. */
+export const SMALL_JSON_BODY_BYTES = 4 * 1024;
 
-function hasBody(request: IncomingMessage): boolean {
+export function hasBody(request: IncomingMessage): boolean {
   return (
     request.headers['transfer-encoding'] !== undefined ||
     Number(request.headers['content-length'] ?? 0) > 0
   );
 }
 
+/**
+ * A request refused before its body was read: the connection closes after the answer, so Node
+ * does not read (and discard) the rest of a body that may be enormous or never end.
+ */
+function refuse(ctx: Context, error: AppError): never {
+  ctx.set('Connection', 'close');
+  throw error;
+}
+
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
 
+/** GET, HEAD, DELETE and OPTIONS carry no body here: one that comes is refused, unread. */
+export function refuseUnexpectedBodies() {
+  return async (ctx: Context, next: Next) => {
+    if (ctx.method !== 'POST' && hasBody(ctx.req)) {
+      refuse(ctx, new AppError('VALIDATION_FAILED', 'This request must not have a body.'));
+    }
+    await next();
+  };
+}
+
 /**
- * Stops reading at the limit without destroying the request, so the 413 can still be sent;
- * Node discards the rest of an unread body once the response has finished.
+ * What every JSON body must be before a byte of it is read: JSON, uncompressed (a compressed
+ * body could expand past the limit), and not announced larger than the route's limit.
  */
-function readText(request: IncomingMessage, limitBytes: number): Promise<string> {
-  if (Number(request.headers['content-length'] ?? 0) > limitBytes) {
-    return Promise.reject(tooLarge());
+export function checkJsonRequest(ctx: Context, limitBytes: number): void {
+  if (!ctx.is('application/json')) {
+    refuse(ctx, new AppError('VALIDATION_FAILED', 'Send the request body as application/json.'));
   }
+  const encoding = ctx.get('content-encoding');
+  if (encoding !== '' && encoding.toLowerCase() !== 'identity') {
+    refuse(ctx, new AppError('VALIDATION_FAILED', 'Send the request body uncompressed.'));
+  }
+  if (Number(ctx.get('content-length') || 0) > limitBytes) refuse(ctx, tooLarge());
+}
+
+/**
+ * Feeds the body to `onChunk` as it arrives, up to `limitBytes`. Past the limit, or when
+ * `onChunk` throws, it stops reading without destroying the request, so the error can still be
+ * answered. A client that goes away mid-body settles the promise too: nobody is left to answer,
+ * but the request must end.
+ */
+export function streamBody(
+  ctx: Context,
+  limitBytes: number,
+  onChunk: (chunk: Buffer) => void,
+): Promise<number> {
+  const request = ctx.req;
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limitBytes) {
+      try {
+        if (size > limitBytes) throw tooLarge();
+        onChunk(chunk);
+      } catch (error) {
         finish();
-        reject(tooLarge());
-      } else {
-        chunks.push(chunk);
+        ctx.set('Connection', 'close');
+        reject(error);
       }
     };
     const onEnd = () => {
       finish();
-      resolve(Buffer.concat(chunks, size).toString('utf8'));
+      resolve(size);
     };
-    // A client that goes away mid-body: nobody is left to answer, but the request must settle.
     const onAbort = () => {
       finish();
       reject(new AppError('VALIDATION_FAILED', 'The request body was not received completely.'));
@@ -80,4 +94,35 @@ function readText(request: IncomingMessage, limitBytes: number): Promise<string>
     };
     request.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onAbort);
   });
+}
+
+/** Parses a whole (small) JSON body on this thread. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The request body is not valid JSON.');
+  }
+}
+
+/** Reads the whole body into memory, up to the limit. */
+export async function readBody(ctx: Context, limitBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const size = await streamBody(ctx, limitBytes, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * A route's JSON body, read and parsed within that route's own limit; routes that take no body
+ * never read one. `ctx.request.body` stays undefined for a bodiless request, so the route's
+ * schema names what is missing.
+ */
+export function jsonBody(limitBytes: number = SMALL_JSON_BODY_BYTES) {
+  return async (ctx: Context, next: Next) => {
+    if (hasBody(ctx.req)) {
+      checkJsonRequest(ctx, limitBytes);
+      ctx.request.body = parseJson((await readBody(ctx, limitBytes)).toString('utf8'));
+    }
+    await next();
+  };
 }

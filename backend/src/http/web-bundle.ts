@@ -1,74 +1,72 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Context, Next } from 'koa';
 import { API_PREFIX, WS_PATH } from '../../../shared/api/paths.ts';
+import { COMPRESSIBLE_EXTENSIONS, CONTENT_TYPES } from '../../../shared/content-types.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
-/**
- * Serves the built web bundle. Unknown paths get index.html so the client router can show its
- * own 404 page; `/api` and `/ws` never fall back to the app. Vite's hashed `/assets/` files are
- * cached for good, everything else is revalidated so a deploy is picked up at once.
- *
- * The app's HTML gets a fresh style nonce per response, announced in a `csp-nonce` meta tag
- * that styled-components reads, and allowed by that response's CSP alone.
- */
-export function serveWebBundle(webDir: string) {
-  const root = path.resolve(webDir);
-  const indexPath = path.join(root, 'index.html');
+type Encoding = 'br' | 'gzip';
 
-  return async (ctx: Context, next: Next) => {
-    await next();
-    if (ctx.body !== undefined || ctx.status !== 404) return;
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (isReserved(ctx.path)) return;
+/** One file of the bundle, with the compressed variants the build wrote beside it. */
+interface BundleFile {
+  path: string;
+  type: string;
+  size: number;
+  /** Hashed by Vite: its name changes with its content, so it may be cached for good. */
+  immutable: boolean;
+  encoded: Partial<Record<Encoding, { path: string; size: number }>>;
+}
 
-    const requested = safeJoin(root, ctx.path);
-    const file = requested !== null && isFile(requested) ? requested : indexPath;
-    if (!isFile(file)) return;
+const ENCODED_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
-    if (file === indexPath) {
-      const nonce = crypto.randomBytes(16).toString('base64');
-      ctx.set('Content-Security-Policy', contentSecurityPolicy(nonce));
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.type = CONTENT_TYPES['.html']!;
-      ctx.status = 200;
-      ctx.body = fs
-        .readFileSync(indexPath, 'utf8')
-        .replace(
-          /<head[^>]*>/i,
-          (head) => `${head}\n    <meta property="csp-nonce" content="${nonce}" />`,
-        );
-      return;
+/** Every file of the bundle by URL path, read once: the bundle does not change while serving. */
+function indexBundle(root: string): Map<string, BundleFile> {
+  const files = new Map<string, BundleFile>();
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const extension = path.extname(entry.name);
+      if (!entry.isFile() || extension === '.br' || extension === '.gz') continue;
+      const encoded: BundleFile['encoded'] = {};
+      for (const encoding of ['br', 'gzip'] as const) {
+        const variant = full + ENCODED_SUFFIX[encoding];
+        if (fs.existsSync(variant))
+          encoded[encoding] = { path: variant, size: fs.statSync(variant).size };
+      }
+      const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
+      files.set(urlPath, {
+        path: full,
+        type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+        size: fs.statSync(full).size,
+        immutable: urlPath.startsWith('/assets/'),
+        encoded,
+      });
     }
-
-    ctx.type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-    ctx.set(
-      'Cache-Control',
-      file.startsWith(path.join(root, 'assets') + path.sep)
-        ? 'public, max-age=31536000, immutable'
-        : 'no-cache',
-    );
-    ctx.length = fs.statSync(file).size;
-    ctx.status = 200;
-    ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
   };
+  walk(root);
+  return files;
+}
+
+/** The client's preferred encoding among those on offer (brotli first); identity otherwise. */
+function chooseEncoding(acceptEncoding: string, offered: readonly Encoding[]): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    accepted.set(name!.trim(), q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const acceptable = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return offered.find(acceptable) ?? null;
 }
 
 function isReserved(requestPath: string): boolean {
@@ -77,23 +75,88 @@ function isReserved(requestPath: string): boolean {
   );
 }
 
-/** The file under root that a URL path names, or null when it would escape root. */
-function safeJoin(root: string, urlPath: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0')) return null;
-  const resolved = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
-  return resolved === root || resolved.startsWith(root + path.sep) ? resolved : null;
+/** A path that names a file (an asset, or anything with an extension) rather than an app page. */
+function namesFile(requestPath: string): boolean {
+  return requestPath.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(requestPath);
 }
 
-function isFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
+/**
+ * Serves the built web bundle, indexed once at start (as is index.html):
+ * - files in their precompressed variant (brotli or gzip, written by the build) when the client
+ *   accepts one, with `Vary: Accept-Encoding`;
+ * - Vite's hashed `/assets/` cached for good, everything else revalidated so a deploy is seen;
+ * - a path that names a missing file is a 404, never the app; other unknown paths get the app,
+ *   whose router shows its own 404 page; `/api` and `/ws` never fall back to the app;
+ * - HEAD like GET, without the body.
+ *
+ * The app's HTML gets a fresh style nonce per response, announced in a `csp-nonce` meta tag that
+ * styled-components reads, and allowed by that response's CSP alone. Being different each time,
+ * it is compressed per response (it is a couple of kilobytes).
+ */
+export function serveWebBundle(webDir: string) {
+  const root = path.resolve(webDir);
+  const files = indexBundle(root);
+  const indexFile = files.get('/index.html');
+  const [beforeHead, afterHead] = (() => {
+    if (indexFile === undefined) return ['', ''];
+    const html = fs.readFileSync(indexFile.path, 'utf8');
+    const head = /<head[^>]*>/i.exec(html);
+    const cut = head === null ? 0 : head.index + head[0].length;
+    return [html.slice(0, cut), html.slice(cut)];
+  })();
+
+  async function serveApp(ctx: Context) {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const html = `${beforeHead}\n    <meta property="csp-nonce" content="${nonce}" />${afterHead}`;
+    ctx.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.vary('Accept-Encoding');
+    ctx.type = CONTENT_TYPES['.html']!;
+    ctx.status = 200;
+    const encoding = chooseEncoding(ctx.get('Accept-Encoding'), ['br', 'gzip']);
+    if (encoding === null) {
+      ctx.body = html;
+      return;
+    }
+    ctx.set('Content-Encoding', encoding);
+    ctx.body = encoding === 'br' ? await brotli(html) : await gzip(html);
   }
+
+  function serveFile(ctx: Context, file: BundleFile) {
+    ctx.type = file.type;
+    ctx.set('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (COMPRESSIBLE_EXTENSIONS.includes(path.extname(file.path))) ctx.vary('Accept-Encoding');
+    const offered = (['br', 'gzip'] as const).filter((encoding) => file.encoded[encoding]);
+    const encoding = chooseEncoding(ctx.get('Accept-Encoding'), offered);
+    const chosen = encoding === null ? file : file.encoded[encoding]!;
+    if (encoding !== null) ctx.set('Content-Encoding', encoding);
+    // For HEAD, Koa sends the headers only and closes the stream unread.
+    ctx.body = fs.createReadStream(chosen.path);
+    ctx.length = chosen.size;
+  }
+
+  return async (ctx: Context, next: Next) => {
+    await next();
+    if (ctx.body !== undefined || ctx.status !== 404) return;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
+    if (isReserved(ctx.path)) return;
+    let requestPath: string;
+    try {
+      requestPath = decodeURIComponent(ctx.path);
+    } catch {
+      return;
+    }
+    const file = requestPath === '/index.html' ? undefined : files.get(requestPath);
+    if (file !== undefined) {
+      serveFile(ctx, file);
+      return;
+    }
+    if (indexFile === undefined || (namesFile(requestPath) && requestPath !== '/index.html')) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
+    await serveApp(ctx);
+  };
 }

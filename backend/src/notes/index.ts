@@ -4,6 +4,7 @@ import { startPeriodic } from '../jobs/periodic.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import type { SecurityEvents } from '../security-events/security-events.ts';
 import { NOTE_MAX_LIFETIME_DAYS } from '../../../shared/limits.ts';
 import { notesRepository } from './notes.repository.ts';
 import { notesRoutes } from './notes.routes.ts';
@@ -11,51 +12,78 @@ import { DEFAULT_NOTE_RATE_RULES, notesService, type NoteRateRules } from './not
 import { readReceipts } from './read-receipts.ts';
 
 export interface NotesOptions {
-  rateRules?: NoteRateRules;
+  /** Overrides of DEFAULT_NOTE_RATE_RULES. */
+  rateRules?: Partial<NoteRateRules>;
   /** How often expired notes are swept and due receipts retried. */
   sweepIntervalMs?: number;
+  /**
+   * At most how often the space of destroyed notes is reclaimed (VACUUM, and on the embedded
+   * database a checkpoint); it runs after a sweep, when something was deleted since the last.
+   * Default: every sweep on the embedded database, which has no autovacuum; 10 minutes on
+   * PostgreSQL, whose autovacuum also runs.
+   */
+  reclaimIntervalMs?: number;
 }
+
+/** Every table that holds note ciphertext or traces of a note. */
+const NOTE_TABLES = ['note', 'note_part', 'note_tombstone', 'read_receipt'] as const;
 
 /** The notes feature: routes, plus the sweeper and read-receipt delivery running beside them. */
 export function notesFeature(deps: {
   config: AppConfig;
   database: Database;
   limiter: RateLimiter;
+  events: SecurityEvents;
   logger: Logger;
   options: NotesOptions;
 }) {
-  const { config, database, limiter, logger, options } = deps;
+  const { config, database, limiter, events, logger, options } = deps;
   const repo = notesRepository(database);
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const receipts =
     mailer !== null && config.mailKey !== null
       ? (() => {
           const key = Buffer.from(config.mailKey, 'base64');
-          return { key, delivery: readReceipts(database.sql, mailer, key, logger) };
+          return { key, delivery: readReceipts(database, mailer, key, logger) };
         })()
       : null;
+  // Destroyed since the space was last reclaimed.
+  let deletedSince = false;
+  let reclaimedAt = 0;
+  const reclaimIntervalMs =
+    options.reclaimIntervalMs ?? (database.kind === 'embedded' ? 0 : 600_000);
   const service = notesService({
     repo,
     limiter,
     receipts,
-    rules: options.rateRules ?? DEFAULT_NOTE_RATE_RULES,
+    rules: { ...DEFAULT_NOTE_RATE_RULES, ...options.rateRules },
     logger,
+    onDestroyed: () => {
+      deletedSince = true;
+    },
+    events,
   });
 
   const stopSweeper = startPeriodic(
     'notes-sweeper',
     options.sweepIntervalMs ?? 60_000,
     async () => {
-      const { expired } = await repo.sweep(NOTE_MAX_LIFETIME_DAYS);
+      const { expired, deleted } = await repo.sweep(NOTE_MAX_LIFETIME_DAYS);
       if (expired > 0) logger.info('expired notes destroyed', { count: expired });
       await limiter.sweep();
       await receipts?.delivery.deliverDue();
+      deletedSince ||= deleted;
+      if (deletedSince && Date.now() - reclaimedAt >= reclaimIntervalMs) {
+        deletedSince = false;
+        reclaimedAt = Date.now();
+        await database.reclaim(NOTE_TABLES);
+      }
     },
     logger,
   );
 
   return {
-    router: notesRoutes(service),
+    router: notesRoutes(service, repo),
     async stop() {
       await stopSweeper();
       mailer?.close();

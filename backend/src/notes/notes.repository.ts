@@ -1,12 +1,17 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DestroyReason } from '../../../shared/api/notes.ts';
-import type { Database } from '../db/database.ts';
+import type { Arg, Database, DB } from '../db/database.ts';
+import { Note, NoteTombstone, ReadReceipt } from './notes.entities.ts';
 
 export interface NewNote {
   id: string;
   content: string;
-  images: string[];
+  /** Per image, how many parts its envelope is stored in (see upload/note-request.ts). */
+  partsPerImage: number[];
+  /** Those parts, image after image, taken one at a time as each is stored. */
+  parts: AsyncIterable<string>;
   verifier: Buffer;
+  linkVerifier: Buffer;
   kdf: { salt: string; iterations: number } | null;
   expiresInSeconds: number;
   sealedReceiptAddress: Buffer | null;
@@ -23,151 +28,334 @@ export type NoteState =
   | { kind: 'destroyed'; reason: DestroyReason; secondsAgo: number }
   | { kind: 'unknown' };
 
-const INSERT_NOTE = `
-  insert into note (id, content, images, verifier, kdf_salt, kdf_iterations, expires_at)
-  values ($1, $2, $3, $4, $5, $6, $7)`;
+/** A note just taken by its reader: the text, and how many parts each image has waiting. */
+export interface TakenNote {
+  content: string;
+  partsPerImage: number[];
+  receipts: number;
+}
 
-const INSERT_NOTE_WITH_RECEIPT = `
-  with inserted as (${INSERT_NOTE} returning id, expires_at)
-  insert into read_receipt (note_id, sealed_address, expires_at)
-  select id, $8, expires_at from inserted`;
+/** Parts of notes that never got their row (an upload cut short) are removed after this. */
+const ORPHAN_PART_MINUTES = 15;
+/** Parts deleted per statement when a note's images go all at once: a few megabytes. */
+const PARTS_PER_DELETE = 4;
+
+/** The database's clock (timestamps travel as text, see DB in database.ts). */
+const now = sql<string>`now()`;
+const secondsSince = (date: Date) => Math.max(0, Math.floor((Date.now() - date.getTime()) / 1000));
+
+interface NoteArgs {
+  id: string;
+  content: string;
+  imageParts: number[];
+  verifier: Uint8Array;
+  linkVerifier: Uint8Array;
+  kdfSalt: string | null;
+  kdfIterations: number | null;
+  expiresAt: Date;
+}
 
 /**
- * The read: deletes the note only if the verifier matches and it has not expired, leaves a
- * tombstone and arms the read receipt, all in one statement; no row when nothing matched.
- * The match compares SHA-256 digests of the client's secret, which the caller cannot steer
- * byte by byte, so the comparison's timing reveals nothing about the proof.
+ * Every note statement. Reading and destroying a note is one statement (`take`), so it is atomic
+ * on PostgreSQL (row lock; a concurrent second delete finds nothing) and on the embedded store.
+ * A note's images are then handed over part by part by whoever took the note: nobody else can
+ * reach them, since the note they belong to is gone. Lookups and clean-ups go through the
+ * entity manager; what must be one statement, or runs on every note, is typed SQL.
  */
-const TAKE_NOTE = `
-  with taken as (
-    delete from note where id = $1 and verifier = $2 and expires_at > now()
-    returning id, content, images
-  ), tombstone as (
-    insert into note_tombstone (id, reason) select id, 'read' from taken
-  ), receipt as (
-    update read_receipt set read_at = now(), next_attempt_at = now()
-    where note_id in (select id from taken)
-    returning note_id
-  )
-  select content, images, (select count(*) from receipt)::int as receipts from taken`;
-
-/**
- * Every note statement. Each is a single SQL statement, so "read and destroy" is atomic on
- * PostgreSQL (row lock; a concurrent second delete finds nothing) and on the embedded store.
- */
-export function notesRepository(database: Pick<Database, 'sql' | 'prepared'>) {
+export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em'>) {
   const db = database.sql;
+
+  const insertPart = database.prepare(
+    'note_part_insert_v2',
+    (db, arg: Arg<{ noteId: string; image: number; seq: number; data: string }>) =>
+      db.insertInto('note_part').values({
+        note_id: arg('noteId'),
+        image: arg('image'),
+        seq: arg('seq'),
+        data: arg('data'),
+      }),
+  );
+
+  const noteValues = (arg: Arg<NoteArgs>) => ({
+    id: arg('id'),
+    content: arg('content'),
+    image_parts: arg('imageParts'),
+    verifier: arg('verifier'),
+    link_verifier: arg('linkVerifier'),
+    kdf_salt: arg('kdfSalt'),
+    kdf_iterations: arg('kdfIterations'),
+    expires_at: arg('expiresAt'),
+  });
+
+  const insertNote = database.prepare('note_insert_v3', (db, arg: Arg<NoteArgs>) =>
+    db.insertInto('note').values(noteValues(arg)),
+  );
+
+  // The note and its sealed receipt address in one statement.
+  const insertNoteWithReceipt = database.prepare(
+    'note_insert_with_receipt_v3',
+    (db, arg: Arg<NoteArgs & { sealedAddress: Uint8Array }>) =>
+      db
+        .with('inserted', (db) =>
+          db.insertInto('note').values(noteValues(arg)).returning(['id', 'expires_at']),
+        )
+        .insertInto('read_receipt')
+        .columns(['note_id', 'sealed_address', 'expires_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('inserted')
+            .select((eb) => [
+              'id',
+              eb.val(arg('sealedAddress')).as('sealed_address'),
+              'expires_at',
+            ]),
+        ),
+  );
+
+  /**
+   * The read: deletes the note, ciphertext and all, only if the verifier matches and it has not
+   * expired, leaves a tombstone and arms the read receipt, all in one statement; no row when
+   * nothing matched. The match compares SHA-256 digests of the client's secret, which the caller
+   * cannot steer byte by byte, so the comparison's timing reveals nothing about the proof.
+   */
+  const take = database.prepare(
+    'note_take_v3',
+    (db, arg: Arg<{ id: string; verifier: Uint8Array }>) =>
+      db
+        .with('taken', (db) =>
+          db
+            .deleteFrom('note')
+            .where('id', '=', arg('id'))
+            .where('verifier', '=', arg('verifier'))
+            .where('expires_at', '>', now)
+            .returning(['id', 'content', 'image_parts']),
+        )
+        .with('tombstone', (db) =>
+          db
+            .insertInto('note_tombstone')
+            .columns(['id', 'reason'])
+            .expression((eb) =>
+              eb.selectFrom('taken').select(['id', sql.lit('read').as('reason')]),
+            ),
+        )
+        .with('receipt', (db) =>
+          db
+            .updateTable('read_receipt')
+            .set({ read_at: now, next_attempt_at: now })
+            .where('note_id', 'in', (eb) => eb.selectFrom('taken').select('id'))
+            .returning('note_id'),
+        )
+        .selectFrom('taken')
+        .select([
+          'content',
+          'image_parts',
+          sql<number>`(select count(*)::int from receipt)`.as('receipts'),
+        ]),
+  );
+
+  /** One part of an image of a note its caller has taken; deleted in the same statement. */
+  const takePart = database.prepare(
+    'note_part_take_v2',
+    (db, arg: Arg<{ id: string; image: number; seq: number }>) =>
+      db
+        .deleteFrom('note_part')
+        .where('note_id', '=', arg('id'))
+        .where('image', '=', arg('image'))
+        .where('seq', '=', arg('seq'))
+        .returning('data'),
+  );
+
+  /** Deletes up to PARTS_PER_DELETE parts matching `where`; how many went. */
+  async function deleteSomeParts(
+    where: (
+      eb: ExpressionBuilder<DB, 'note_part'>,
+    ) => ReturnType<ExpressionBuilder<DB, 'note_part'>['and']>,
+  ): Promise<number> {
+    const result = await db
+      .deleteFrom('note_part')
+      .where((eb) =>
+        eb(
+          eb.refTuple('note_id', 'image', 'seq'),
+          'in',
+          eb
+            .selectFrom('note_part')
+            .select(['note_id', 'image', 'seq'])
+            .where(where)
+            .limit(PARTS_PER_DELETE)
+            .$asTuple('note_id', 'image', 'seq'),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Destroys the notes `which` picks (not by reading them): each leaves a tombstone with the
+   * reason, its unread receipt goes with it, in one statement. Returns how many went.
+   */
+  async function bury(
+    which: (eb: ExpressionBuilder<DB, 'note'>) => ReturnType<ExpressionBuilder<DB, 'note'>['and']>,
+    reason: Exclude<DestroyReason, 'read'>,
+  ): Promise<number> {
+    const result = await db
+      .with('gone', (db) => db.deleteFrom('note').where(which).returning('id'))
+      .with('receipt', (db) =>
+        db
+          .deleteFrom('read_receipt')
+          .where('note_id', 'in', (eb) => eb.selectFrom('gone').select('id')),
+      )
+      .insertInto('note_tombstone')
+      .columns(['id', 'reason'])
+      .expression((eb) => eb.selectFrom('gone').select((eb) => ['id', eb.val(reason).as('reason')]))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+
+  /** Removes a note's remaining image parts, a few at a time so no statement runs long. */
+  async function discardParts(id: string): Promise<void> {
+    while ((await deleteSomeParts((eb) => eb.and([eb('note_id', '=', id)]))) > 0);
+  }
+
   return {
     /**
-     * Stores a note; with a read-receipt address, the note and its sealed address in one
-     * statement. The expiry is stamped here rather than by the database so the common case is
-     * a plain insert; instances' clocks are kept by NTP, far closer than an hour.
+     * Stores a note: its image parts first, then the note itself, which is what makes it exist
+     * (with a read-receipt address, the note and its sealed address in one statement). The
+     * expiry is stamped here rather than by the database so the common case is a plain insert;
+     * instances' clocks are kept by NTP, far closer than an hour.
      */
     async insert(note: NewNote): Promise<string> {
       const expiresAt = new Date(Date.now() + note.expiresInSeconds * 1000);
-      const values = [
-        note.id,
-        note.content,
-        note.images,
-        note.verifier,
-        note.kdf?.salt ?? null,
-        note.kdf?.iterations ?? null,
-        expiresAt,
-      ];
-      if (note.sealedReceiptAddress === null) {
-        await database.prepared('note_insert_v1', INSERT_NOTE, values);
-      } else {
-        await database.prepared('note_insert_with_receipt_v1', INSERT_NOTE_WITH_RECEIPT, [
-          ...values,
-          note.sealedReceiptAddress,
-        ]);
+      try {
+        const parts = note.parts[Symbol.asyncIterator]();
+        for (const [image, count] of note.partsPerImage.entries()) {
+          for (let seq = 0; seq < count; seq++) {
+            const part = await parts.next();
+            if (part.done) throw new Error('A note upload ended before its last image part');
+            await insertPart({ noteId: note.id, image, seq, data: part.value });
+          }
+        }
+        await parts.return?.();
+        const args: NoteArgs = {
+          id: note.id,
+          content: note.content,
+          imageParts: note.partsPerImage,
+          verifier: note.verifier,
+          linkVerifier: note.linkVerifier,
+          kdfSalt: note.kdf?.salt ?? null,
+          kdfIterations: note.kdf?.iterations ?? null,
+          expiresAt,
+        };
+        if (note.sealedReceiptAddress === null) await insertNote(args);
+        else await insertNoteWithReceipt({ ...args, sealedAddress: note.sealedReceiptAddress });
+      } catch (error) {
+        if (note.partsPerImage.length > 0) await discardParts(note.id).catch(() => {});
+        throw error;
       }
       return expiresAt.toISOString();
     },
 
     /** What the viewer may know without the key. Expired-but-unswept notes already count as gone. */
     async state(id: string): Promise<NoteState> {
-      const live = await sql<{
-        kdf_salt: string | null;
-        kdf_iterations: number | null;
-        expires_at: string;
-        attachments: number;
-        expired: boolean;
-        seconds_since_expiry: number;
-      }>`
-        select kdf_salt, kdf_iterations, to_json(expires_at)#>>'{}' as expires_at,
-               cardinality(images) as attachments, expires_at <= now() as expired,
-               floor(extract(epoch from now() - expires_at))::int as seconds_since_expiry
-        from note where id = ${id}`.execute(db);
-      const note = live.rows[0];
-      if (note && !note.expired) {
+      const em = database.em();
+      const note = await em.findOne(Note, id, {
+        fields: ['kdfSalt', 'kdfIterations', 'expiresAt', 'imageParts'],
+      });
+      if (note) {
+        if (note.expiresAt.getTime() <= Date.now()) {
+          return { kind: 'destroyed', reason: 'expired', secondsAgo: secondsSince(note.expiresAt) };
+        }
+        const salt = note.kdfSalt ?? null;
         return {
           kind: 'live',
-          hasPassword: note.kdf_salt !== null,
-          kdf:
-            note.kdf_salt === null
-              ? null
-              : { salt: note.kdf_salt, iterations: note.kdf_iterations! },
-          expiresAt: new Date(note.expires_at).toISOString(),
-          attachmentCount: note.attachments,
+          hasPassword: salt !== null,
+          kdf: salt === null ? null : { salt, iterations: note.kdfIterations! },
+          expiresAt: note.expiresAt.toISOString(),
+          attachmentCount: note.imageParts.length,
         };
       }
-      if (note)
-        return { kind: 'destroyed', reason: 'expired', secondsAgo: note.seconds_since_expiry };
-      const tombstone = await sql<{ reason: DestroyReason; seconds_ago: number }>`
-        select reason, floor(extract(epoch from now() - destroyed_at))::int as seconds_ago
-        from note_tombstone where id = ${id}`.execute(db);
-      const dead = tombstone.rows[0];
-      return dead
-        ? { kind: 'destroyed', reason: dead.reason, secondsAgo: dead.seconds_ago }
+      const tombstone = await em.findOne(NoteTombstone, id);
+      return tombstone
+        ? {
+            kind: 'destroyed',
+            reason: tombstone.reason,
+            secondsAgo: secondsSince(tombstone.destroyedAt),
+          }
         : { kind: 'unknown' };
     },
 
-    /** The read (TAKE_NOTE): the note's ciphertext, or null when nothing matched. */
-    async takeWithVerifier(
-      id: string,
-      verifier: Buffer,
-    ): Promise<{ content: string; images: string[]; receipts: number } | null> {
-      const rows = await database.prepared<{ content: string; images: string[]; receipts: number }>(
-        'note_take_v1',
-        TAKE_NOTE,
-        [id, verifier],
-      );
-      return rows[0] ?? null;
+    /** The read (`take`): the note's text and image layout, or null when nothing matched. */
+    async takeWithVerifier(id: string, verifier: Buffer): Promise<TakenNote | null> {
+      const [row] = await take({ id, verifier });
+      return row
+        ? { content: row.content, partsPerImage: row.image_parts, receipts: row.receipts }
+        : null;
     },
 
-    /** Counts a wrong proof; returns the new total, or null when no live note has this id. */
-    async countFailedAttempt(id: string): Promise<number | null> {
-      const { rows } = await sql<{ failed_attempts: number }>`
-        update note set failed_attempts = failed_attempts + 1
-        where id = ${id} and expires_at > now()
-        returning failed_attempts`.execute(db);
-      return rows[0]?.failed_attempts ?? null;
+    async takePart(id: string, image: number, seq: number): Promise<string | null> {
+      const [row] = await takePart({ id, image, seq });
+      return row?.data ?? null;
     },
 
-    /** Destroys a note for a reason other than reading it (too many attempts, expiry). */
-    async destroy(id: string, reason: DestroyReason): Promise<void> {
-      await sql`
-        with gone as (delete from note where id = ${id} returning id),
-        receipt as (delete from read_receipt where note_id in (select id from gone))
-        insert into note_tombstone (id, reason) select id, ${reason} from gone
-        on conflict (id) do nothing`.execute(db);
-    },
+    discardParts,
 
-    /** Expired notes become tombstones, tombstones older than 30 days disappear. Idempotent. */
-    async sweep(tombstoneDays: number): Promise<{ expired: number }> {
-      const { rows } = await sql<{ expired: number }>`
-        with gone as (delete from note where expires_at <= now() returning id),
-        receipt as (delete from read_receipt where note_id in (select id from gone)),
-        tombstone as (
-          insert into note_tombstone (id, reason) select id, 'expired' from gone on conflict (id) do nothing
+    /**
+     * Counts a wrong proof from someone who has the link (the link verifier matches; notes made
+     * before link verifiers count every wrong proof). Returns the new total, or null when no
+     * live note has this id and link.
+     */
+    async countFailedAttempt(id: string, linkVerifier: Buffer): Promise<number | null> {
+      const row = await db
+        .updateTable('note')
+        .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('expires_at', '>', now)
+        .where((eb) =>
+          eb.or([eb('link_verifier', 'is', null), eb('link_verifier', '=', linkVerifier)]),
         )
-        select count(*)::int as expired from gone`.execute(db);
-      await sql`delete from note_tombstone where destroyed_at < now() - make_interval(days => ${tombstoneDays})`.execute(
-        db,
-      );
-      await sql`delete from read_receipt where read_at is null and expires_at <= now()`.execute(db);
-      return { expired: rows[0]?.expired ?? 0 };
+        .returning('failed_attempts')
+        .executeTakeFirst();
+      return row?.failed_attempts ?? null;
+    },
+
+    /** Destroys a note for a reason other than reading it (too many attempts). */
+    async destroy(id: string, reason: Exclude<DestroyReason, 'read'>): Promise<void> {
+      await bury((eb) => eb('id', '=', id), reason);
+      await discardParts(id);
+    },
+
+    /**
+     * Expired notes become tombstones, tombstones older than 30 days disappear, and so do
+     * unread receipts of expired notes and image parts no note owns any more. Idempotent;
+     * returns how many notes expired and whether anything at all was deleted.
+     */
+    async sweep(tombstoneDays: number): Promise<{ expired: number; deleted: boolean }> {
+      const expired = await bury((eb) => eb('expires_at', '<=', now), 'expired');
+      const em = database.em();
+      const tombstones = await em.nativeDelete(NoteTombstone, {
+        destroyedAt: { $lt: new Date(Date.now() - tombstoneDays * 86_400_000) },
+      });
+      const receipts = await em.nativeDelete(ReadReceipt, {
+        readAt: null,
+        expiresAt: { $lte: new Date() },
+      });
+      const orphanedBefore = new Date(Date.now() - ORPHAN_PART_MINUTES * 60_000).toISOString();
+      let parts = 0;
+      for (;;) {
+        const deleted = await deleteSomeParts((eb) =>
+          eb.and([
+            eb('created_at', '<', orphanedBefore),
+            eb.not(
+              eb.exists(
+                eb.selectFrom('note').select('id').whereRef('note.id', '=', 'note_part.note_id'),
+              ),
+            ),
+          ]),
+        );
+        if (deleted === 0) break;
+        parts += deleted;
+      }
+      return { expired, deleted: expired + parts + tombstones + receipts > 0 };
     },
   };
 }

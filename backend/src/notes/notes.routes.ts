@@ -2,18 +2,28 @@ import { Router } from '@koa/router';
 import { noteIdSchema, verifyNoteRequestSchema } from '../../../shared/api/notes.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import { AppError } from '../http/app-error.ts';
+import { jsonBody } from '../http/json-body.ts';
 import { parseInput, parseParam } from '../http/validate.ts';
+import { noteResponse } from './note-response.ts';
+import type { NotesRepository } from './notes.repository.ts';
 import type { NotesService } from './notes.service.ts';
+import { noteUploadReader } from './upload/read-note-upload.ts';
 
 const noteId = (raw: string | undefined) =>
   parseParam(noteIdSchema, raw, 'The note URL is malformed or missing required parameters.');
 
-export function notesRoutes(service: NotesService): Router {
+export function notesRoutes(
+  service: NotesService,
+  repo: Pick<NotesRepository, 'takePart' | 'discardParts'>,
+): Router {
   const router = new Router();
+  const readNoteUpload = noteUploadReader();
 
+  // The one body that may be large (five 10 MB images): read by its own reader, see upload/.
   router.post(apiRoutes.notes, async (ctx) => {
+    const upload = await readNoteUpload(ctx);
     ctx.status = 201;
-    ctx.body = await service.create(ctx.request.body, ctx.ip);
+    ctx.body = await service.create(upload, ctx.ip);
   });
 
   router.get(apiRoutes.note, async (ctx) => {
@@ -30,9 +40,12 @@ export function notesRoutes(service: NotesService): Router {
     );
   });
 
-  router.post(apiRoutes.noteVerify, async (ctx) => {
-    const { proof } = parseInput(verifyNoteRequestSchema, ctx.request.body);
-    ctx.body = await service.verify(noteId(ctx.params.id), proof, ctx.ip);
+  router.post(apiRoutes.noteVerify, jsonBody(), async (ctx) => {
+    const id = noteId(ctx.params.id);
+    const { proof, linkProof } = parseInput(verifyNoteRequestSchema, ctx.request.body);
+    const taken = await service.verify(id, proof, linkProof, ctx.ip);
+    ctx.type = 'application/json';
+    ctx.body = noteResponse(id, taken, repo);
   });
 
   return router;

@@ -1,33 +1,38 @@
 import crypto from 'node:crypto';
-import {
-  MAX_IMAGE_ENVELOPE,
-  MAX_TEXT_ENVELOPE,
-  type CreateNoteResponse,
-  type NoteInfoResponse,
-  type VerifyNoteResponse,
-  createNoteRequestSchema,
-} from '../../../shared/api/notes.ts';
+import type { CreateNoteResponse, NoteInfoResponse } from '../../../shared/api/notes.ts';
 import {
   NOTE_EXPIRATION_SECONDS,
   NOTE_MAX_LIFETIME_DAYS,
   NOTE_MAX_PROOF_ATTEMPTS,
 } from '../../../shared/limits.ts';
 import { AppError } from '../http/app-error.ts';
-import { parseInput } from '../http/validate.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
-import type { NotesRepository } from './notes.repository.ts';
+import type { SecurityEvents } from '../security-events/security-events.ts';
+import type { NotesRepository, TakenNote } from './notes.repository.ts';
 import { sealRecipient, type ReadReceipts } from './read-receipts.ts';
+import type { NoteUpload } from './upload/note-request.ts';
 
 export interface NoteRateRules {
   create: RateRule;
   proof: RateRule;
+  /** Read receipts one sender (address) may ask for. */
+  receiptsPerSender: RateRule;
+  /** Read receipts one mailbox may be sent, whoever asks: nobody can flood someone's inbox. */
+  receiptsPerRecipient: RateRule;
 }
+
+const DAY = 86_400;
 
 export const DEFAULT_NOTE_RATE_RULES: NoteRateRules = {
   create: { limit: 30, windowSeconds: 600 },
   proof: { limit: 60, windowSeconds: 600 },
+  receiptsPerSender: { limit: 20, windowSeconds: DAY },
+  receiptsPerRecipient: { limit: 10, windowSeconds: DAY },
 };
+
+const sha256 = (base64url: string) =>
+  crypto.createHash('sha256').update(Buffer.from(base64url, 'base64url')).digest();
 
 function goneMessage(reason: 'read' | 'expired' | 'too_many_attempts'): string {
   switch (reason) {
@@ -47,44 +52,64 @@ export function notesService(deps: {
   receipts: { delivery: ReadReceipts; key: Buffer } | null;
   rules: NoteRateRules;
   logger: Logger;
+  /** A note was destroyed (read, or too many attempts): its space can be reclaimed. */
+  onDestroyed: () => void;
+  events: SecurityEvents;
 }) {
-  const { repo, limiter, receipts, rules, logger } = deps;
+  const { repo, limiter, receipts, rules, logger, onDestroyed, events } = deps;
+
+  /** Checks what the server must (mail, limits) and stores the note. */
+  async function store(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
+    const input = upload.fields;
+    if (input.emailNotification !== null && receipts === null) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'E-mail notifications are not available on this server.',
+        {
+          fields: [{ path: 'emailNotification', message: 'not available' }],
+          details: { emailAvailable: false },
+        },
+      );
+    }
+    await limiter.hit('note-create', client, rules.create);
+    if (input.emailNotification !== null) {
+      const scope = { scope: 'read-receipt' } as const;
+      await limiter.hit('receipt-sender', client, rules.receiptsPerSender, scope);
+      // Keyed by the mailbox (case-insensitive), hashed like every rate-limit key.
+      const mailbox = input.emailNotification.toLowerCase();
+      await limiter.hit('receipt-recipient', mailbox, rules.receiptsPerRecipient, scope);
+    }
+    const noteId = crypto.randomBytes(16).toString('base64url');
+    const expiresAt = await repo.insert({
+      id: noteId,
+      content: input.content,
+      partsPerImage: upload.partsPerImage,
+      parts: upload.parts,
+      verifier: Buffer.from(input.verifier, 'base64url'),
+      linkVerifier: Buffer.from(input.linkVerifier, 'base64url'),
+      kdf: input.kdf,
+      expiresInSeconds: Math.min(
+        NOTE_EXPIRATION_SECONDS[input.expiration],
+        NOTE_MAX_LIFETIME_DAYS * 86_400,
+      ),
+      sealedReceiptAddress:
+        input.emailNotification === null || receipts === null
+          ? null
+          : sealRecipient(receipts.key, {
+              address: input.emailNotification,
+              language: input.notificationLanguage,
+            }),
+    });
+    return { noteId, expiresAt };
+  }
 
   return {
-    async create(body: unknown, client: string): Promise<CreateNoteResponse> {
-      rejectOversized(body);
-      const input = parseInput(createNoteRequestSchema, body);
-      if (input.emailNotification !== null && receipts === null) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'E-mail notifications are not available on this server.',
-          {
-            fields: [{ path: 'emailNotification', message: 'not available' }],
-            details: { emailAvailable: false },
-          },
-        );
+    async create(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
+      try {
+        return await store(upload, client);
+      } finally {
+        upload.discard();
       }
-      limiter.hit('note-create', client, rules.create);
-      const noteId = crypto.randomBytes(16).toString('base64url');
-      const expiresAt = await repo.insert({
-        id: noteId,
-        content: input.content,
-        images: input.attachedImages,
-        verifier: Buffer.from(input.verifier, 'base64url'),
-        kdf: input.kdf,
-        expiresInSeconds: Math.min(
-          NOTE_EXPIRATION_SECONDS[input.expiration],
-          NOTE_MAX_LIFETIME_DAYS * 86_400,
-        ),
-        sealedReceiptAddress:
-          input.emailNotification === null || receipts === null
-            ? null
-            : sealRecipient(receipts.key, {
-                address: input.emailNotification,
-                language: input.notificationLanguage,
-              }),
-      });
-      return { noteId, expiresAt };
     },
 
     async info(id: string): Promise<NoteInfoResponse> {
@@ -111,11 +136,16 @@ export function notesService(deps: {
       }
     },
 
-    async verify(id: string, proof: string, client: string): Promise<VerifyNoteResponse> {
-      limiter.hit('note-proof', client, rules.proof);
-      const verifier = crypto.createHash('sha256').update(Buffer.from(proof, 'base64url')).digest();
-      const taken = await repo.takeWithVerifier(id, verifier);
+    /**
+     * The read: the note is taken (destroyed) when the proof is right. A wrong proof counts
+     * against the note only when its link proof is right, i.e. from someone who has the link;
+     * one without the link is refused without touching the note.
+     */
+    async verify(id: string, proof: string, linkProof: string, client: string): Promise<TakenNote> {
+      await limiter.hit('note-proof', client, rules.proof);
+      const taken = await repo.takeWithVerifier(id, sha256(proof));
       if (taken) {
+        onDestroyed();
         if (taken.receipts > 0 && receipts !== null) {
           receipts.delivery
             .deliverDue()
@@ -123,21 +153,26 @@ export function notesService(deps: {
               logger.error('read receipt delivery failed', { error: errorMessage(error) }),
             );
         }
-        return { content: taken.content, attachedImages: taken.images };
+        return taken;
       }
-
-      const attempts = await repo.countFailedAttempt(id);
+      const attempts = await repo.countFailedAttempt(id, sha256(linkProof));
       if (attempts === null) {
         const state = await repo.state(id);
-        if (state.kind === 'destroyed') {
-          throw new AppError('GONE', goneMessage(state.reason), {
-            details: { reason: state.reason },
-          });
+        switch (state.kind) {
+          case 'live':
+            throw new AppError('FORBIDDEN', 'This link does not belong to this note.');
+          case 'destroyed':
+            throw new AppError('GONE', goneMessage(state.reason), {
+              details: { reason: state.reason },
+            });
+          case 'unknown':
+            throw new AppError('NOT_FOUND', 'Note not found or has already been read.');
         }
-        throw new AppError('NOT_FOUND', 'Note not found or has already been read.');
       }
       if (attempts >= NOTE_MAX_PROOF_ATTEMPTS) {
         await repo.destroy(id, 'too_many_attempts');
+        onDestroyed();
+        events.record('note_attempts_exhausted', client);
         throw new AppError('GONE', goneMessage('too_many_attempts'), {
           details: { reason: 'too_many_attempts' },
         });
@@ -147,25 +182,6 @@ export function notesService(deps: {
       });
     },
   };
-}
-
-/** 413 for bodies whose ciphertext could not come from a note within the limits. */
-function rejectOversized(body: unknown): void {
-  if (typeof body !== 'object' || body === null) return;
-  const { content, attachedImages } = body as { content?: unknown; attachedImages?: unknown };
-  const tooLong = (value: unknown, max: number) => typeof value === 'string' && value.length > max;
-  if (tooLong(content, MAX_TEXT_ENVELOPE)) {
-    throw new AppError(
-      'PAYLOAD_TOO_LARGE',
-      'Content is too long. Maximum 50,000 characters allowed.',
-    );
-  }
-  if (
-    Array.isArray(attachedImages) &&
-    attachedImages.some((image) => tooLong(image, MAX_IMAGE_ENVELOPE))
-  ) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'An attached image is larger than 10 MB.');
-  }
 }
 
 export function splitSeconds(total: number): { hours: number; minutes: number; seconds: number } {

@@ -2,8 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteInfoResponse, VerifyNoteResponse } from '../../../shared/api/notes.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import type { ErrorBody } from '../../../shared/errors.ts';
-import { createFakeNote, fakeEnvelope, postJson, proofPair } from '../testing/notes-client.ts';
+import type { ErrorBody, ErrorCode } from '../../../shared/errors.ts';
+import {
+  createFakeNote,
+  fakeEnvelope,
+  noteProofs,
+  noteVerifiers,
+  postJson,
+} from '../testing/notes-client.ts';
 import {
   TEST_DATABASES,
   createTestStore,
@@ -14,9 +20,10 @@ import {
 
 const info = async (t: TestServer, id: string) =>
   (await (await fetch(`${t.url}${apiPaths.note(id)}`)).json()) as NoteInfoResponse;
-const verify = (t: TestServer, id: string, proof: string) =>
-  postJson(`${t.url}${apiPaths.noteVerify(id)}`, { proof });
-const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
+const verify = (t: TestServer, id: string, proof: string, linkProof: string) =>
+  postJson(`${t.url}${apiPaths.noteVerify(id)}`, { proof, linkProof });
+const errorOf = async <Code extends ErrorCode = ErrorCode>(response: Response) =>
+  ((await response.json()) as ErrorBody<Code>).error;
 
 describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
   let t: TestServer;
@@ -72,7 +79,7 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
 
   it('reads once with the proof, then shows a tombstone', async () => {
     const note = await createFakeNote(t.url, { attachedImages: [fakeEnvelope(200)] });
-    const wrong = await verify(t, note.noteId, proofPair().proof);
+    const wrong = await verify(t, note.noteId, noteProofs().proof, note.linkProof);
     expect(wrong.status).toBe(401);
     expect(await errorOf(wrong)).toMatchObject({
       code: 'WRONG_PROOF',
@@ -81,13 +88,13 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
     });
     expect((await info(t, note.noteId)).isDestroyed).toBe(false);
 
-    const read = await verify(t, note.noteId, note.proof);
+    const read = await verify(t, note.noteId, note.proof, note.linkProof);
     expect(read.status).toBe(200);
     const body = (await read.json()) as VerifyNoteResponse;
     expect(body.content).toBe(note.content);
     expect(body.attachedImages).toHaveLength(1);
 
-    const again = await verify(t, note.noteId, note.proof);
+    const again = await verify(t, note.noteId, note.proof, note.linkProof);
     expect(again.status).toBe(410);
     expect(await errorOf(again)).toMatchObject({ code: 'GONE', details: { reason: 'read' } });
     const tombstone = await info(t, note.noteId);
@@ -104,17 +111,35 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
   it('destroys a note after ten wrong proofs and never serves it afterwards', async () => {
     const note = await createFakeNote(t.url);
     for (let attempt = 1; attempt < 10; attempt++) {
-      const response = await verify(t, note.noteId, proofPair().proof);
-      expect((await errorOf(response)).details?.attemptsLeft).toBe(10 - attempt);
+      const response = await verify(t, note.noteId, noteProofs().proof, note.linkProof);
+      expect((await errorOf<'WRONG_PROOF'>(response)).details?.attemptsLeft).toBe(10 - attempt);
     }
-    const tenth = await verify(t, note.noteId, proofPair().proof);
+    const tenth = await verify(t, note.noteId, noteProofs().proof, note.linkProof);
     expect(tenth.status).toBe(410);
-    expect((await errorOf(tenth)).details?.reason).toBe('too_many_attempts');
-    expect((await verify(t, note.noteId, note.proof)).status).toBe(410);
+    expect((await errorOf<'GONE'>(tenth)).details?.reason).toBe('too_many_attempts');
+    expect((await verify(t, note.noteId, note.proof, note.linkProof)).status).toBe(410);
     expect(await info(t, note.noteId)).toMatchObject({
       isDestroyed: true,
       reason: 'too_many_attempts',
     });
+  });
+
+  it('cannot be destroyed by someone who knows only its id', async () => {
+    const note = await createFakeNote(t.url, {
+      kdf: { salt: 'AAAAAAAAAAAAAAAAAAAAAA', iterations: 600_000 },
+    });
+    // Far more guesses than the attempt limit, none of them with the link.
+    for (let guess = 0; guess < 25; guess++) {
+      const { proof, linkProof } = noteProofs();
+      const response = await verify(t, note.noteId, proof, linkProof);
+      expect(response.status).toBe(403);
+      expect((await errorOf(response)).code).toBe('FORBIDDEN');
+    }
+    expect(await info(t, note.noteId)).toMatchObject({ isDestroyed: false });
+    // Wrong passwords from the link's holder still count, from the first one.
+    const wrong = await verify(t, note.noteId, noteProofs().proof, note.linkProof);
+    expect((await errorOf<'WRONG_PROOF'>(wrong)).details?.attemptsLeft).toBe(9);
+    expect((await verify(t, note.noteId, note.proof, note.linkProof)).status).toBe(200);
   });
 
   it('never serves an expired note, even before the sweeper runs', async () => {
@@ -123,9 +148,9 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
       t.server.database.sql,
     );
     expect(await info(t, note.noteId)).toMatchObject({ isDestroyed: true, reason: 'expired' });
-    const read = await verify(t, note.noteId, note.proof);
+    const read = await verify(t, note.noteId, note.proof, note.linkProof);
     expect(read.status).toBe(410);
-    expect((await errorOf(read)).details?.reason).toBe('expired');
+    expect((await errorOf<'GONE'>(read)).details?.reason).toBe('expired');
   });
 
   it('answers unknown and malformed ids distinctly', async () => {
@@ -134,11 +159,14 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
     expect((await errorOf(unknown)).message).toBe('Note not found or has already been read.');
     const malformed = await fetch(`${t.url}${apiPaths.note('not-an-id')}`);
     expect(malformed.status).toBe(400);
-    expect((await verify(t, 'AAAAAAAAAAAAAAAAAAAAAA', proofPair().proof)).status).toBe(404);
+    expect(
+      (await verify(t, 'AAAAAAAAAAAAAAAAAAAAAA', noteProofs().proof, noteProofs().linkProof))
+        .status,
+    ).toBe(404);
   });
 
   it('validates bodies with field errors and enforces size limits with 413', async () => {
-    const { verifier } = proofPair();
+    const { verifier, linkVerifier } = noteVerifiers();
     const cases: [Record<string, unknown>, number, string][] = [
       [{ verifier, expiration: '1d' }, 400, 'content'],
       [{ content: 'plain text', verifier, expiration: '1d' }, 400, 'content'],
@@ -171,6 +199,7 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
     const noMail = await postJson(`${t.url}${apiPaths.notes}`, {
       content: fakeEnvelope(),
       verifier,
+      linkVerifier,
       expiration: '1d',
       emailNotification: 'sender@example.org',
     });
@@ -190,17 +219,39 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
   it('gives the content to exactly one of 50 concurrent readers', async () => {
     const note = await createFakeNote(t.url);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => verify(t, note.noteId, note.proof)),
+      Array.from({ length: 50 }, () => verify(t, note.noteId, note.proof, note.linkProof)),
     );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 410)).toHaveLength(49);
   });
 
+  it('reclaims the space of destroyed notes after the sweep', async () => {
+    const reclaiming = await startTestServer(
+      kind,
+      {},
+      { notes: { sweepIntervalMs: 100, reclaimIntervalMs: 0 } },
+    );
+    try {
+      const vacuumed = async () =>
+        (
+          await sql<{ at: string | null }>`
+            select last_vacuum::text as at
+            from pg_stat_user_tables where relname = 'note'`.execute(reclaiming.server.database.sql)
+        ).rows[0]?.at ?? null;
+      const note = await createFakeNote(reclaiming.url);
+      expect(await vacuumed()).toBeNull();
+      await verify(reclaiming, note.noteId, note.proof, note.linkProof);
+      await expect.poll(vacuumed, { timeout: 10_000 }).not.toBeNull();
+    } finally {
+      await reclaiming.stop();
+    }
+  });
+
   it('sweeps expired notes into tombstones and forgets tombstones after 30 days', async () => {
     const expired = await createFakeNote(t.url);
     const old = await createFakeNote(t.url);
-    await verify(t, old.noteId, old.proof);
+    await verify(t, old.noteId, old.proof, old.linkProof);
     const db = t.server.database.sql;
     await sql`update note set expires_at = now() - interval '1 second' where id = ${expired.noteId}`.execute(
       db,
@@ -238,7 +289,7 @@ describe.each(TEST_DATABASES)('note rate limits on %s', (kind) => {
       for (let i = 0; i < 3; i++) await createFakeNote(t.url);
       const limited = await postJson(`${t.url}${apiPaths.notes}`, {
         content: fakeEnvelope(),
-        verifier: proofPair().verifier,
+        ...noteVerifiers(),
         expiration: '1d',
       });
       expect(limited.status).toBe(429);
@@ -246,14 +297,15 @@ describe.each(TEST_DATABASES)('note rate limits on %s', (kind) => {
       expect((await errorOf(limited)).code).toBe('RATE_LIMITED');
 
       const id = 'AAAAAAAAAAAAAAAAAAAAAA';
-      await verify(t, id, proofPair().proof);
-      await verify(t, id, proofPair().proof);
-      expect((await verify(t, id, proofPair().proof)).status).toBe(429);
+      await verify(t, id, noteProofs().proof, noteProofs().linkProof);
+      await verify(t, id, noteProofs().proof, noteProofs().linkProof);
+      expect((await verify(t, id, noteProofs().proof, noteProofs().linkProof)).status).toBe(429);
       // Shared with other instances as a keyed hash of the client, never its address.
       await expect
         .poll(async () => {
           const stored = await sql<{ bucket: string; hits: number }>`
-            select bucket, hits from rate_limit order by bucket`.execute(t.server.database.sql);
+            select bucket, hits from rate_limit where bucket not like '~%'
+            order by bucket`.execute(t.server.database.sql);
           return stored.rows.map(
             ({ bucket, hits }) => `${bucket.replace(/:[\w-]{22}$/, ':#')}=${hits}`,
           );
@@ -289,7 +341,7 @@ describe.runIf(TEST_DATABASES.includes('postgres'))(
         (
           await sql<{
             hits: number;
-          }>`select coalesce(sum(hits), 0)::int as hits from rate_limit`.execute(
+          }>`select coalesce(sum(hits), 0)::int as hits from rate_limit where bucket not like '~%'`.execute(
             a.server.database.sql,
           )
         ).rows[0]?.hits;
@@ -300,10 +352,43 @@ describe.runIf(TEST_DATABASES.includes('postgres'))(
         await expect.poll(sharedHits).toBe(4);
         const limited = await postJson(`${b.url}${apiPaths.notes}`, {
           content: fakeEnvelope(),
-          verifier: proofPair().verifier,
+          ...noteVerifiers(),
           expiration: '1d',
         });
         expect(limited.status).toBe(429);
+      } finally {
+        await a.stop();
+        await b.stop();
+        await store.drop();
+      }
+    });
+
+    it('holds a limit within an eighth when a burst is spread over both instances', async () => {
+      const store = await createTestStore('postgres');
+      const limit = 24;
+      const options = {
+        rateLimitSyncMs: 50,
+        notes: { rateRules: { create: { limit, windowSeconds: 600 } } },
+      };
+      const a = await startServer(store.env, options);
+      const b = await startServer(store.env, options);
+      try {
+        // Instances announce themselves every few seconds; let each learn of the other.
+        await new Promise((resolve) => setTimeout(resolve, 5500));
+        const statuses = await Promise.all(
+          Array.from({ length: 3 * limit }, async (_, i) => {
+            const response = await postJson(`${(i % 2 === 0 ? a : b).url}${apiPaths.notes}`, {
+              content: fakeEnvelope(),
+              ...noteVerifiers(),
+              expiration: '1h',
+            });
+            return response.status;
+          }),
+        );
+        const admitted = statuses.filter((status) => status === 201).length;
+        expect(admitted).toBeGreaterThanOrEqual(limit);
+        expect(admitted).toBeLessThanOrEqual(limit + limit / 8);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(3 * limit - admitted);
       } finally {
         await a.stop();
         await b.stop();
@@ -320,7 +405,7 @@ describe.runIf(TEST_DATABASES.includes('postgres'))(
         expect((await info(b, note.noteId)).isDestroyed).toBe(false);
         const responses = await Promise.all(
           Array.from({ length: 40 }, (_, i) =>
-            verify(i % 2 === 0 ? a : b, note.noteId, note.proof),
+            verify(i % 2 === 0 ? a : b, note.noteId, note.proof, note.linkProof),
           ),
         );
         expect(responses.filter((response) => response.status === 200)).toHaveLength(1);

@@ -2,12 +2,30 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import { createFakeNote, postJson, proofPair } from '../testing/notes-client.ts';
+import type { ErrorBody } from '../../../shared/errors.ts';
+import { createFakeNote, fakeEnvelope, noteVerifiers, postJson } from '../testing/notes-client.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const ADDRESS = 'sender.receipt@example.org';
 const mailKey = crypto.randomBytes(32);
+
+/** A server that mails through the test's SMTP sink. */
+function mailSettings(smtp: { url: string }) {
+  return {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Ashnote <noreply@ashnote.test>',
+    MAIL_KEY: mailKey.toString('base64'),
+  };
+}
+
+/** How many receipts the server still holds (each with its address). */
+async function pendingReceipts(t: TestServer): Promise<number | undefined> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from read_receipt`.execute(
+    t.server.database.sql,
+  );
+  return rows[0]?.n;
+}
 
 describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -15,15 +33,7 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
-    t = await startTestServer(
-      kind,
-      {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'Ashnote <noreply@ashnote.test>',
-        MAIL_KEY: mailKey.toString('base64'),
-      },
-      { notes: { sweepIntervalMs: 200 } },
-    );
+    t = await startTestServer(kind, mailSettings(smtp), { notes: { sweepIntervalMs: 200 } });
   });
   afterAll(async () => {
     await t.stop();
@@ -50,6 +60,7 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
     expect(smtp.mails).toHaveLength(0);
     const read = await postJson(`${t.url}${apiPaths.noteVerify(note.noteId)}`, {
       proof: note.proof,
+      linkProof: note.linkProof,
     });
     expect(read.status).toBe(200);
 
@@ -63,16 +74,7 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
     expect(mail!.raw).not.toContain(note.content);
     expect(mail!.raw).not.toContain('/note/');
 
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ n: number }>`select count(*)::int as n from read_receipt`.execute(
-              t.server.database.sql,
-            )
-          ).rows[0]?.n,
-      )
-      .toBe(0);
+    await expect.poll(() => pendingReceipts(t)).toBe(0);
     expect(t.logs.join('\n')).not.toContain(ADDRESS);
   });
 
@@ -82,7 +84,10 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
       emailNotification: ADDRESS,
       notificationLanguage: 'de',
     });
-    await postJson(`${t.url}${apiPaths.noteVerify(note.noteId)}`, { proof: note.proof });
+    await postJson(`${t.url}${apiPaths.noteVerify(note.noteId)}`, {
+      proof: note.proof,
+      linkProof: note.linkProof,
+    });
     const mail = (await smtp.waitForMail(before + 1))[before]!;
     expect(mail.subject).toBe('Deine Ashnote-Notiz wurde gelesen');
     expect(mail.text).toMatch(
@@ -92,7 +97,7 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
 
     const unknown = await postJson(`${t.url}${apiPaths.notes}`, {
       content: note.content,
-      verifier: proofPair().verifier,
+      ...noteVerifiers(),
       expiration: '1d',
       emailNotification: ADDRESS,
       notificationLanguage: 'xx',
@@ -109,7 +114,10 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
     const body = Buffer.concat([cipher.update(ADDRESS, 'utf8'), cipher.final()]);
     await sql`update read_receipt set sealed_address = ${Buffer.concat([iv, cipher.getAuthTag(), body])}
               where note_id = ${note.noteId}`.execute(t.server.database.sql);
-    await postJson(`${t.url}${apiPaths.noteVerify(note.noteId)}`, { proof: note.proof });
+    await postJson(`${t.url}${apiPaths.noteVerify(note.noteId)}`, {
+      proof: note.proof,
+      linkProof: note.linkProof,
+    });
     const mail = (await smtp.waitForMail(before + 1))[before]!;
     expect(mail.to).toEqual([ADDRESS]);
     expect(mail.subject).toBe('Your Ashnote note was read');
@@ -121,6 +129,7 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
     const note = await createFakeNote(t.url, { emailNotification: ADDRESS });
     const read = await postJson(`${t.url}${apiPaths.noteVerify(note.noteId)}`, {
       proof: note.proof,
+      linkProof: note.linkProof,
     });
     expect(read.status).toBe(200);
     await expect
@@ -138,16 +147,76 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
     await sql`update note set expires_at = now() - interval '1 second' where id = ${note.noteId}`.execute(
       t.server.database.sql,
     );
-    await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ n: number }>`select count(*)::int as n from read_receipt`.execute(
-              t.server.database.sql,
-            )
-          ).rows[0]?.n,
-      )
-      .toBe(0);
+    await expect.poll(() => pendingReceipts(t)).toBe(0);
     expect(smtp.mails).toHaveLength(before);
+  });
+});
+
+describe.each(TEST_DATABASES)('read-receipt caps on %s', (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let capped: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    capped = await startTestServer(kind, mailSettings(smtp), {
+      notes: {
+        rateRules: {
+          receiptsPerSender: { limit: 6, windowSeconds: 86_400 },
+          receiptsPerRecipient: { limit: 4, windowSeconds: 86_400 },
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await capped.stop();
+    await smtp.stop();
+  });
+
+  it('caps the receipts one mailbox can be sent a day, whatever the letter case', async () => {
+    const t = capped;
+    const mailbox = 'Capped.Inbox@example.org';
+    const asks = ['capped.inbox@example.org', mailbox, mailbox.toUpperCase()];
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await postJson(`${t.url}${apiPaths.notes}`, {
+        content: fakeEnvelope(),
+        ...noteVerifiers(),
+        expiration: '1h',
+        emailNotification: asks[i % asks.length],
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(((await response.json()) as ErrorBody<'RATE_LIMITED'>).error.details).toMatchObject({
+          scope: 'read-receipt',
+        });
+      }
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+    // The cap is counted under a keyed hash: the mailbox is nowhere in the table.
+    const buckets = await sql<{ bucket: string }>`select bucket from rate_limit`.execute(
+      t.server.database.sql,
+    );
+    expect(
+      buckets.rows
+        .map((row) => row.bucket)
+        .join()
+        .toLowerCase(),
+    ).not.toContain('capped');
+  });
+
+  it('caps the receipts one sender can ask for a day', async () => {
+    const t = capped;
+    // Six per sender a day here: the test before asked five times from this address.
+    const statuses: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await postJson(`${t.url}${apiPaths.notes}`, {
+        content: fakeEnvelope(),
+        ...noteVerifiers(),
+        expiration: '1h',
+        emailNotification: `other.${i}@example.org`,
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([201, 429]);
   });
 });

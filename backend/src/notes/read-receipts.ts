@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
 import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { ReadReceipt } from './notes.entities.ts';
 import { receiptMail } from './receipt-mail.ts';
 
 const MAX_DELIVERY_ATTEMPTS = 5;
@@ -52,7 +54,7 @@ export interface ReadReceipts {
  * SKIP LOCKED, so several instances never send the same receipt twice.
  */
 export function readReceipts(
-  db: Kysely<unknown>,
+  database: Pick<Database, 'sql' | 'em'>,
   mailer: Mailer,
   key: Buffer,
   logger: Logger,
@@ -60,38 +62,45 @@ export function readReceipts(
   let running: Promise<void> | null = null;
 
   async function deliverBatch(): Promise<number> {
-    const { rows } = await sql<{
-      note_id: string;
-      sealed_address: Uint8Array;
-      read_at: string;
-      attempts: number;
-    }>`
-      update read_receipt set next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
-      where note_id in (
-        select note_id from read_receipt
-        where read_at is not null and next_attempt_at <= now()
-        order by next_attempt_at limit 10 for update skip locked
+    const now = sql<string>`now()`;
+    const claimed = await database.sql
+      .updateTable('read_receipt')
+      .set({ next_attempt_at: sql<string>`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
+      .where('note_id', 'in', (eb) =>
+        eb
+          .selectFrom('read_receipt')
+          .select('note_id')
+          .where('read_at', 'is not', null)
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(10)
+          .forUpdate()
+          .skipLocked(),
       )
-      returning note_id, sealed_address, to_json(read_at)#>>'{}' as read_at, attempts`.execute(db);
-    for (const receipt of rows) {
+      .returning(['note_id', 'sealed_address', 'read_at', 'attempts'])
+      .execute();
+    const em = database.em();
+    for (const receipt of claimed) {
       try {
         const { address, language } = unsealRecipient(key, receipt.sealed_address);
-        await mailer.send({ to: address, ...receiptMail(language, new Date(receipt.read_at)) });
-        await sql`delete from read_receipt where note_id = ${receipt.note_id}`.execute(db);
+        await mailer.send({ to: address, ...receiptMail(language, new Date(receipt.read_at!)) });
+        await em.nativeDelete(ReadReceipt, { noteId: receipt.note_id });
         logger.info('read receipt sent');
       } catch (error) {
         const attempts = receipt.attempts + 1;
         if (attempts >= MAX_DELIVERY_ATTEMPTS) {
-          await sql`delete from read_receipt where note_id = ${receipt.note_id}`.execute(db);
+          await em.nativeDelete(ReadReceipt, { noteId: receipt.note_id });
           logger.error('read receipt given up', {
             attempts,
             error: withoutAddresses(errorMessage(error)),
           });
         } else {
           const delay = FIRST_RETRY_SECONDS * 2 ** (attempts - 1);
-          await sql`update read_receipt set attempts = ${attempts},
-                      next_attempt_at = now() + make_interval(secs => ${delay})
-                    where note_id = ${receipt.note_id}`.execute(db);
+          await em.nativeUpdate(
+            ReadReceipt,
+            { noteId: receipt.note_id },
+            { attempts, nextAttemptAt: new Date(Date.now() + delay * 1000) },
+          );
           logger.warn('read receipt failed, will retry', {
             attempts,
             retryInSeconds: delay,
@@ -100,7 +109,7 @@ export function readReceipts(
         }
       }
     }
-    return rows.length;
+    return claimed.length;
   }
 
   return {

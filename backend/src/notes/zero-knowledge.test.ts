@@ -6,8 +6,7 @@ import { apiPaths } from '../../../shared/api/paths.ts';
 import {
   base64UrlEncode,
   createNoteKeys,
-  decryptNoteImage,
-  decryptNoteText,
+  decryptNote,
   deriveNoteKeys,
   encryptNoteImage,
   encryptNoteText,
@@ -74,12 +73,13 @@ describe.each(TEST_DATABASES)('zero knowledge on %s', (kind) => {
       bytes: new TextEncoder().encode(`${IMAGE_MARKER} pixels`),
     };
     const created = await postJson(`${t.url}${apiPaths.notes}`, {
-      content: await encryptNoteText(keys.contentKey, PLAINTEXT),
+      content: await encryptNoteText(keys.contentKey, PLAINTEXT, 1),
       verifier: keys.verifier,
+      linkVerifier: keys.linkVerifier,
       kdf: keys.kdf,
       expiration: '1h',
       emailNotification: ADDRESS,
-      attachedImages: [await encryptNoteImage(keys.contentKey, image)],
+      attachedImages: [await encryptNoteImage(keys.contentKey, image, { index: 0, count: 1 })],
     });
     expect(created.status).toBe(201);
     const { noteId } = (await created.json()) as CreateNoteResponse;
@@ -92,6 +92,7 @@ describe.each(TEST_DATABASES)('zero knowledge on %s', (kind) => {
       ADDRESS,
       keys.linkKey,
       keys.proof,
+      keys.linkProof,
       base64UrlEncode(keys.contentKey),
       Buffer.from(keys.contentKey).toString('hex'),
       Buffer.from(keys.contentKey).toString('base64'),
@@ -105,12 +106,15 @@ describe.each(TEST_DATABASES)('zero knowledge on %s', (kind) => {
 
     // The reader derives everything from the link and the password alone.
     const reader = await deriveNoteKeys(keys.linkKey, PASSWORD, keys.kdf);
-    const read = await postJson(`${t.url}${apiPaths.noteVerify(noteId)}`, { proof: reader.proof });
+    const read = await postJson(`${t.url}${apiPaths.noteVerify(noteId)}`, {
+      proof: reader.proof,
+      linkProof: reader.linkProof,
+    });
     expect(read.status).toBe(200);
     const body = (await read.json()) as VerifyNoteResponse;
-    expect(await decryptNoteText(reader.contentKey, body.content)).toBe(PLAINTEXT);
-    const [received] = body.attachedImages;
-    expect((await decryptNoteImage(reader.contentKey, received!)).name).toBe(image.name);
+    const opened = await decryptNote(reader.contentKey, body);
+    expect(opened.text).toBe(PLAINTEXT);
+    expect(opened.images.map(({ name }) => name)).toEqual([image.name]);
 
     await smtp.waitForMail(1);
     await expect.poll(async () => (await dumpDatabase(t)).includes(noteId + '"')).toBe(true);

@@ -10,6 +10,7 @@ export function systemRoutes(config: AppConfig, database: Database): Router {
   const publicConfig = buildPublicConfig({
     emailAvailable: config.smtpUrl !== null,
     aiArticlesAvailable: config.aiApiKey !== null,
+    adminAvailable: config.adminPasswordHash !== null,
     socialUrl: config.socialUrl,
   });
 

@@ -3,18 +3,38 @@ import { apiPaths } from '../../../shared/api/paths.ts';
 
 /**
  * A protocol-shaped client for API tests that don't need real encryption: random bytes in
- * envelope form, and a proof whose SHA-256 is the verifier, as DESIGN §3 defines them.
+ * envelope form, and proofs whose SHA-256 are the verifiers, as DESIGN §3 defines them.
  */
 export function fakeEnvelope(bytes = 64): string {
   return `v1.${crypto.randomBytes(12).toString('base64url')}.${crypto.randomBytes(bytes).toString('base64url')}`;
 }
 
-export function proofPair(): { proof: string; verifier: string } {
+/** A random 32-byte proof and its verifier, SHA-256(proof), both base64url. */
+function proofAndVerifier(): [proof: string, verifier: string] {
   const proof = crypto.randomBytes(32);
-  return {
-    proof: proof.toString('base64url'),
-    verifier: crypto.createHash('sha256').update(proof).digest('base64url'),
-  };
+  return [
+    proof.toString('base64url'),
+    crypto.createHash('sha256').update(proof).digest('base64url'),
+  ];
+}
+
+/** What a note's link gives its holder: the proof of the key, and the proof of the link alone. */
+export interface NoteProofs {
+  proof: string;
+  verifier: string;
+  linkProof: string;
+  linkVerifier: string;
+}
+
+export function noteProofs(): NoteProofs {
+  const [proof, verifier] = proofAndVerifier();
+  const [linkProof, linkVerifier] = proofAndVerifier();
+  return { proof, verifier, linkProof, linkVerifier };
+}
+
+/** The two verifiers a new note is created with. */
+export function noteVerifiers(proofs: NoteProofs = noteProofs()) {
+  return { verifier: proofs.verifier, linkVerifier: proofs.linkVerifier };
 }
 
 export async function postJson(url: string, body: unknown): Promise<Response> {
@@ -28,17 +48,17 @@ export async function postJson(url: string, body: unknown): Promise<Response> {
 export async function createFakeNote(
   baseUrl: string,
   extra: Record<string, unknown> = {},
-): Promise<{ noteId: string; proof: string; content: string; expiresAt: string }> {
-  const { proof, verifier } = proofPair();
+): Promise<{ noteId: string; content: string; expiresAt: string } & NoteProofs> {
+  const proofs = noteProofs();
   const content = fakeEnvelope();
   const response = await postJson(`${baseUrl}${apiPaths.notes}`, {
     content,
-    verifier,
+    ...noteVerifiers(proofs),
     expiration: '1d',
     ...extra,
   });
   if (response.status !== 201)
     throw new Error(`create failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { noteId: string; expiresAt: string };
-  return { ...body, proof, content };
+  return { ...body, ...proofs, content };
 }

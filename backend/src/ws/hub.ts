@@ -1,4 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
+import { CHAT_CLOSE, type ChatErrorCode, type ServerFrame } from '../../../shared/api/chat.ts';
 import { MAX_WS_FRAME_BYTES } from '../../../shared/limits.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 
@@ -9,52 +10,88 @@ import { errorMessage, type Logger } from '../logger.ts';
  */
 export const WS_HARD_MAX_PAYLOAD_BYTES = 64 * 1024;
 
+/**
+ * Unsent bytes a socket may have queued before it is cut off. A client that stops reading
+ * would otherwise make the server buffer whatever its partner (or the server's own replies)
+ * sends, without end; a reading client never comes near this.
+ */
+export const MAX_BUFFERED_BYTES = 256 * 1024;
+
+/**
+ * Open sockets one client address may hold: plenty for an office behind one NAT address, too
+ * few to let one address tie up the server's sockets or flood it with frames (each socket has
+ * its own frame budget).
+ */
+export const MAX_SOCKETS_PER_ADDRESS = 64;
+
 /** Per-socket token bucket: sustained frames per second, and how many may come at once. */
 export interface FrameRate {
   perSecond: number;
   burst: number;
+  /**
+   * Frames past the budget that are dropped unanswered before the socket is closed: one
+   * RATE_LIMITED reply when a client first goes over, silence after, then the door.
+   */
+  overrun: number;
 }
 
-export const DEFAULT_FRAME_RATE: FrameRate = { perSecond: 10, burst: 20 };
+export const DEFAULT_FRAME_RATE: FrameRate = { perSecond: 10, burst: 20, overrun: 40 };
+
+/** Policy violation: the client broke a limit (too many sockets, frames, or unread data). */
+export const CLOSE_POLICY = 1008;
 
 /** Handles one decoded frame from one socket; features register these by message type. */
 export type FrameHandler = (
   socket: WebSocket,
   frame: { type: string } & Record<string, unknown>,
+  /** The client's address (as the HTTP layer sees it, proxies considered), for rate limits. */
+  client: string,
 ) => void | Promise<void>;
 
 export interface WsHub {
-  accept(socket: WebSocket): void;
+  accept(socket: WebSocket, client: string): void;
   /** Closes every socket with 1001 "going away" (shutdown). */
   closeAll(): void;
   size(): number;
 }
 
-export function sendFrame(socket: WebSocket, frame: object): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+/**
+ * The one way anything is sent on a socket: dropped when the socket is not open, and the
+ * socket cut off once it has more than MAX_BUFFERED_BYTES unsent, instead of queueing more.
+ */
+export function sendFrame(socket: WebSocket, frame: ServerFrame): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate();
+    return;
+  }
+  socket.send(JSON.stringify(frame));
 }
 
-export function sendErrorFrame(socket: WebSocket, code: string, message: string): void {
+export function sendErrorFrame(socket: WebSocket, code: ChatErrorCode, message: string): void {
   sendFrame(socket, { type: 'error', code, message });
 }
 
 /**
  * Owns the `/ws` sockets: liveness by ping/pong (a socket that misses one beat is terminated,
- * so half-open TCP connections don't hold room slots), a per-socket rate limit, the frame size
- * cap, JSON decoding, dispatch by `type`. Whatever a client sends gets at worst an error frame.
- * Frames are never logged: they carry ciphertext and participant ids.
+ * so half-open TCP connections don't hold room slots), a cap on sockets per address, a
+ * per-socket rate limit, the frame size cap, JSON decoding, dispatch by `type`. Whatever a
+ * client sends gets at worst an error frame, or the socket closed when it keeps breaking a
+ * limit. Frames are never logged: they carry ciphertext and participant ids.
  */
 export function createWsHub(options: {
   logger: Logger;
   heartbeatMs: number;
   handlers: Map<string, FrameHandler>;
   frameRate?: FrameRate;
+  /** A client sent something that is not a frame of ours (for the security events). */
+  onInvalidFrame?: (client: string) => void;
 }): WsHub {
-  const { logger, heartbeatMs, handlers } = options;
+  const { logger, heartbeatMs, handlers, onInvalidFrame = () => {} } = options;
   const frameRate = options.frameRate ?? DEFAULT_FRAME_RATE;
   const sockets = new Set<WebSocket>();
+  const perAddress = new Map<string, number>();
   const alive = new WeakSet<WebSocket>();
-
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
       if (!alive.has(socket)) {
@@ -68,11 +105,23 @@ export function createWsHub(options: {
   heartbeat.unref();
 
   return {
-    accept(socket) {
+    accept(socket, client) {
+      const open = perAddress.get(client) ?? 0;
+      if (open >= MAX_SOCKETS_PER_ADDRESS) {
+        socket.close(CLOSE_POLICY, 'Too many connections from your address');
+        return;
+      }
+      perAddress.set(client, open + 1);
       sockets.add(socket);
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
-      socket.on('close', () => sockets.delete(socket));
+      socket.on('close', () => {
+        sockets.delete(socket);
+        const left = (perAddress.get(client) ?? 1) - 1;
+        if (left === 0) perAddress.delete(client);
+        else perAddress.set(client, left);
+      });
+
       let tokens = frameRate.burst;
       let refilledAt = performance.now();
       socket.on('message', (data, isBinary) => {
@@ -82,22 +131,29 @@ export function createWsHub(options: {
           tokens + ((now - refilledAt) / 1000) * frameRate.perSecond,
         );
         refilledAt = now;
-        if (tokens < 1) {
-          sendErrorFrame(socket, 'RATE_LIMITED', 'Too many messages. Please slow down.');
+        tokens -= 1;
+        if (tokens < 0) {
+          // Told once, on going over; every further frame over the budget goes unanswered.
+          if (tokens >= -1) {
+            sendErrorFrame(socket, 'RATE_LIMITED', 'Too many messages. Please slow down.');
+          } else if (tokens < -frameRate.overrun) {
+            socket.close(CLOSE_POLICY, 'Too many messages');
+          }
           return;
         }
-        tokens -= 1;
         if (byteLength(data) > MAX_WS_FRAME_BYTES) {
           sendErrorFrame(socket, 'PAYLOAD_TOO_LARGE', 'This message is too large.');
           return;
         }
         const frame = isBinary ? null : decode(data.toString());
         if (frame === null) {
+          onInvalidFrame(client);
           sendErrorFrame(socket, 'VALIDATION_FAILED', 'Frames must be JSON objects with a type.');
           return;
         }
         const handler = handlers.get(frame.type);
         if (!handler) {
+          onInvalidFrame(client);
           sendErrorFrame(socket, 'VALIDATION_FAILED', 'Unknown message type.');
           return;
         }
@@ -111,7 +167,7 @@ export function createWsHub(options: {
         // Handlers run synchronously up to their first await, so frames from one socket are
         // relayed in the order they arrived; a synchronous throw must not escape the listener.
         try {
-          Promise.resolve(handler(socket, frame)).catch(fail);
+          Promise.resolve(handler(socket, frame, client)).catch(fail);
         } catch (error) {
           fail(error);
         }
@@ -119,7 +175,7 @@ export function createWsHub(options: {
     },
     closeAll() {
       clearInterval(heartbeat);
-      for (const socket of sockets) socket.close(1001, 'Server shutting down');
+      for (const socket of sockets) socket.close(CHAT_CLOSE.SHUTDOWN, 'Server shutting down');
     },
     size() {
       return sockets.size;

@@ -28,13 +28,13 @@ afterEach(() => {
 });
 
 describe('api client', () => {
-  it('GETs with credentials, without a content type, and parses with the schema', async () => {
+  it('GETs with same-origin credentials, without a content type, and parses with the schema', async () => {
     const fetchMock = stubFetch(json({ ok: true }));
     await expect(apiGet('/api/x', okSchema)).resolves.toEqual({ ok: true });
     const [path, init] = fetchMock.mock.calls[0];
     expect(path).toBe('/api/x');
     expect(init?.method).toBe('GET');
-    expect(init?.credentials).toBe('include');
+    expect(init?.credentials).toBe('same-origin');
     expect(init?.body).toBeUndefined();
     expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
   });

@@ -1,10 +1,13 @@
 import type { z } from 'zod';
 import { isErrorBody } from '../../../shared/errors.ts';
 import type { ErrorBody, ErrorCode } from '../../../shared/errors.ts';
+import { platform } from '../platform/index.ts';
 
 /**
- * The typed HTTP client every feature uses: same-origin JSON with the session cookie, every
- * response checked against its schema from `shared/`. No retries (a retried write could create a
+ * The typed HTTP client every feature uses: JSON to the platform's server (the page's own on the
+ * web, the chosen one on desktop), every response checked against its schema from `shared/`.
+ * The session cookie goes along to the page's own server only: a desktop app's server is
+ * another origin, and notes and chat need no cookie. No retries (a retried write could create a
  * second note); callers decide.
  */
 
@@ -48,6 +51,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** An API path (`/api/…`) on the platform's server. */
+export function apiUrl(path: string): string {
+  return `${platform.server.apiBase}${path}`;
+}
+
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -65,7 +73,7 @@ async function request<T>(
   options: RequestOptions = {},
 ): Promise<T | undefined> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const init: RequestInit = { method, headers, credentials: 'include', signal: options.signal };
+  const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal };
   // A content type only when there is a body: a bodiless POST stays a bodiless POST.
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -74,7 +82,7 @@ async function request<T>(
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    response = await fetch(apiUrl(path), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(error);

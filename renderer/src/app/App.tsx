@@ -1,13 +1,10 @@
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { AgeGate } from '../features/age-gate/AgeGate.tsx';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { theme } from '../theme/theme.ts';
 import { ToastProvider } from '../ui/toast/index.ts';
-import { createAppRouter } from './routes.tsx';
-
-// One router for the page's lifetime (created once, not per render or per StrictMode pass).
-const router = createAppRouter();
+import { AppRoutes } from './routes.tsx';
 
 export function App() {
   return (
@@ -15,7 +12,11 @@ export function App() {
       <GlobalStyle />
       <ToastProvider>
         <AgeGate>
-          <RouterProvider router={router} />
+          {/* Without transitions, a page whose code is still loading shows the loading state
+              (progress bar, announced) instead of leaving the previous page up unannounced. */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
         </AgeGate>
       </ToastProvider>
     </ThemeProvider>

@@ -1,41 +1,58 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router-dom';
-import styled, { keyframes } from 'styled-components';
+import { Suspense, useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import styled from 'styled-components';
 import { LanguageSwitcherCompact } from '../i18n/LanguageSwitcher.tsx';
 import { LogoMark } from '../ui/icons.tsx';
 import { Footer } from './Footer.tsx';
 import { NavBar } from './NavBar.tsx';
 import { isMobileShellPath, routePaths } from './paths.ts';
+import { RouteErrorBoundary, RouteLoading } from './RouteStates.tsx';
 
 /** The frame around every route: the site chrome, or the full-screen mobile shell. */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state !== 'idle';
+  useScrollToTopOnNavigation(pathname);
+  const page = (
+    <Main id="main" tabIndex={-1}>
+      {/* Keyed by path: an error on one page does not stay when the visitor goes elsewhere. The
+          mobile shell is one page with tabs: switching tabs must keep its state. */}
+      <RouteErrorBoundary key={isMobileShellPath(pathname) ? routePaths.mobile : pathname}>
+        <Suspense fallback={<RouteLoading />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    </Main>
+  );
 
   return (
     <>
       <SkipLink />
-      <ProgressBar aria-hidden="true" data-active={busy} />
       {isMobileShellPath(pathname) ? (
         <MobileFrame>
           <MobileBar />
-          <Main id="main" tabIndex={-1} aria-busy={busy}>
-            <Outlet />
-          </Main>
+          {page}
         </MobileFrame>
       ) : (
         <>
           <NavBar />
-          <Main id="main" tabIndex={-1} aria-busy={busy}>
-            <Outlet />
-          </Main>
+          {page}
           <Footer />
         </>
       )}
-      <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * A new page starts at the top; Back and Forward (POP) leave the position to the browser, which
+ * restores it.
+ */
+function useScrollToTopOnNavigation(pathname: string) {
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 }
 
 /**
@@ -98,32 +115,6 @@ const SkipAnchor = styled.a`
   }
 `;
 
-const progress = keyframes`
-  from { transform: scaleX(0.05); }
-  to { transform: scaleX(0.85); }
-`;
-
-const ProgressBar = styled.div`
-  position: fixed;
-  inset-block-start: 0;
-  inset-inline: 0;
-  z-index: 60;
-  block-size: 2px;
-  background: ${({ theme }) => theme.color.primary};
-  transform-origin: left;
-  opacity: 0;
-  pointer-events: none;
-
-  &:dir(rtl) {
-    transform-origin: right;
-  }
-
-  &[data-active='true'] {
-    opacity: 1;
-    animation: ${progress} 2s ease-out forwards;
-  }
-`;
-
 const MobileFrame = styled.div`
   display: flex;
   flex-direction: column;
@@ -150,6 +141,8 @@ const MobileBrand = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 8px;
+  /* A comfortable touch target (44 px) like every control of the shell. */
+  min-block-size: 44px;
   color: ${({ theme }) => theme.color.text};
   font-weight: 700;
   text-decoration: none;

@@ -13,7 +13,12 @@ export const routePaths = {
   blog: '/blog',
   blogArticle: (id: string) => `/blog/${encodeURIComponent(id)}`,
   analytics: '/analytics',
+  /** The mobile shell's three tabs: Create, Chat, Settings. */
   mobile: '/mobile',
+  /** Desktop app only. */
+  settings: '/settings',
+  mobileChat: '/mobile/chat',
+  mobileSettings: '/mobile/settings',
 } as const;
 
 /** The app-style screens run full-screen: no site navigation bar, no footer (spec §2). */

@@ -1,111 +1,123 @@
-import { createBrowserRouter } from 'react-router-dom';
-import type { RouteObject } from 'react-router-dom';
+import { lazy } from 'react';
+import type { ComponentType } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
+import { useDesktopShell } from '../features/settings/desktopShell.ts';
+import { withPagesNamespace } from '../i18n/index.ts';
+import { platform } from '../platform/index.ts';
 import { AppLayout } from './Layout.tsx';
-import { RouteError, RouteLoading } from './RouteStates.tsx';
+
+/** A page whose code loads the first time it is shown. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+// Pages other than home and 404 load on demand, so a visitor reading a note does not download
+// the analytics dashboard. Pages showing the long documents also wait for those texts (the
+// `pages` namespace), so they render complete.
+const FeaturesPage = lazyPage(
+  () => withPagesNamespace(import('../features/static/FeaturesPage.tsx')),
+  (module) => module.FeaturesPage,
+);
+const SecurityPage = lazyPage(
+  () => withPagesNamespace(import('../features/static/SecurityPage.tsx')),
+  (module) => module.SecurityPage,
+);
+const PrivacyPage = lazyPage(
+  () => withPagesNamespace(import('../features/static/PrivacyPage.tsx')),
+  (module) => module.PrivacyPage,
+);
+const TermsPage = lazyPage(
+  () => withPagesNamespace(import('../features/static/TermsPage.tsx')),
+  (module) => module.TermsPage,
+);
+const FaqPage = lazyPage(
+  () => withPagesNamespace(import('../features/faq/FaqPage.tsx')),
+  (module) => module.FaqPage,
+);
+const NoteViewerPage = lazyPage(
+  () => import('../features/notes/view/NoteViewerPage.tsx'),
+  (module) => module.NoteViewerPage,
+);
+const ChatCreatePage = lazyPage(
+  () => import('../features/chat/ChatCreatePage.tsx'),
+  (module) => module.ChatCreatePage,
+);
+const ChatRoomPage = lazyPage(
+  () => import('../features/chat/ChatRoomPage.tsx'),
+  (module) => module.ChatRoomPage,
+);
+const MobileChatRoomPage = lazyPage(
+  () => import('../features/chat/MobileChatRoomPage.tsx'),
+  (module) => module.MobileChatRoomPage,
+);
+const BlogListPage = lazyPage(
+  () => import('../features/blog/BlogListPage.tsx'),
+  (module) => module.BlogListPage,
+);
+const BlogArticlePage = lazyPage(
+  () => import('../features/blog/BlogArticlePage.tsx'),
+  (module) => module.BlogArticlePage,
+);
+const AnalyticsPage = lazyPage(
+  () => import('../features/analytics/AnalyticsPage.tsx'),
+  (module) => module.AnalyticsPage,
+);
+const MobileShell = lazyPage(
+  () => import('../features/mobile/MobileShell.tsx'),
+  (module) => module.MobileShell,
+);
+const MobileCreateTab = lazyPage(
+  () => import('../features/mobile/create/CreateTab.tsx'),
+  (module) => module.CreateTab,
+);
+const MobileChatTab = lazyPage(
+  () => import('../features/mobile/chat/ChatTab.tsx'),
+  (module) => module.ChatTab,
+);
+const MobileSettingsTab = lazyPage(
+  () => import('../features/mobile/settings/SettingsTab.tsx'),
+  (module) => module.SettingsTab,
+);
+const SettingsPage = lazyPage(
+  () => import('../features/settings/SettingsPage.tsx'),
+  (module) => module.SettingsPage,
+);
 
 /**
- * Every client route. Pages other than home and 404 load on demand, so a visitor reading a note
- * does not download the analytics dashboard. Paths match `routePaths` in ./paths.ts.
+ * Every client route; paths match `routePaths` in ./paths.ts. Declarative routes: the app has
+ * no loaders or actions, and the data router they would need doubles the router's weight on
+ * every page (bench/bundle.bench.ts).
  */
-export const routes: RouteObject[] = [
-  {
-    Component: AppLayout,
-    HydrateFallback: RouteLoading,
-    ErrorBoundary: RouteError,
-    children: [
-      {
-        // Errors inside a page keep the navigation around them.
-        ErrorBoundary: RouteError,
-        children: [
-          { index: true, Component: HomePage },
-          {
-            path: 'features',
-            lazy: async () => ({
-              Component: (await import('../features/static/FeaturesPage.tsx')).FeaturesPage,
-            }),
-          },
-          {
-            path: 'security',
-            lazy: async () => ({
-              Component: (await import('../features/static/SecurityPage.tsx')).SecurityPage,
-            }),
-          },
-          {
-            path: 'privacy',
-            lazy: async () => ({
-              Component: (await import('../features/static/PrivacyPage.tsx')).PrivacyPage,
-            }),
-          },
-          {
-            path: 'terms',
-            lazy: async () => ({
-              Component: (await import('../features/static/TermsPage.tsx')).TermsPage,
-            }),
-          },
-          {
-            path: 'note/:id',
-            lazy: async () => ({
-              Component: (await import('../features/notes/NoteViewerPage.tsx')).NoteViewerPage,
-            }),
-          },
-          {
-            path: 'chat',
-            lazy: async () => ({
-              Component: (await import('../features/chat/ChatCreatePage.tsx')).ChatCreatePage,
-            }),
-          },
-          {
-            path: 'chat/:sessionId',
-            lazy: async () => ({
-              Component: (await import('../features/chat/ChatRoomPage.tsx')).ChatRoomPage,
-            }),
-          },
-          {
-            path: 'mobile-chat/:sessionId',
-            lazy: async () => ({
-              Component: (await import('../features/chat/MobileChatRoomPage.tsx'))
-                .MobileChatRoomPage,
-            }),
-          },
-          {
-            path: 'faq',
-            lazy: async () => ({
-              Component: (await import('../features/faq/FaqPage.tsx')).FaqPage,
-            }),
-          },
-          {
-            path: 'blog',
-            lazy: async () => ({
-              Component: (await import('../features/blog/BlogListPage.tsx')).BlogListPage,
-            }),
-          },
-          {
-            path: 'blog/:id',
-            lazy: async () => ({
-              Component: (await import('../features/blog/BlogArticlePage.tsx')).BlogArticlePage,
-            }),
-          },
-          {
-            path: 'analytics',
-            lazy: async () => ({
-              Component: (await import('../features/analytics/AnalyticsPage.tsx')).AnalyticsPage,
-            }),
-          },
-          {
-            path: 'mobile',
-            lazy: async () => ({
-              Component: (await import('../features/mobile/MobilePage.tsx')).MobilePage,
-            }),
-          },
-          { path: '*', Component: NotFoundPage },
-        ],
-      },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  useDesktopShell();
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="features" element={<FeaturesPage />} />
+        <Route path="security" element={<SecurityPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="note/:id" element={<NoteViewerPage />} />
+        <Route path="chat" element={<ChatCreatePage />} />
+        <Route path="chat/:sessionId" element={<ChatRoomPage />} />
+        <Route path="faq" element={<FaqPage />} />
+        <Route path="blog" element={<BlogListPage />} />
+        <Route path="blog/:id" element={<BlogArticlePage />} />
+        <Route path="analytics" element={<AnalyticsPage />} />
+        {/* The app-style shell: its tabs and its chat rooms share the tab bar and state. */}
+        <Route element={<MobileShell />}>
+          <Route path="mobile" element={<MobileCreateTab />} />
+          <Route path="mobile/chat" element={<MobileChatTab />} />
+          <Route path="mobile/settings" element={<MobileSettingsTab />} />
+          <Route path="mobile-chat/:sessionId" element={<MobileChatRoomPage />} />
+        </Route>
+        {/* The desktop app's own settings; the web has none (a 404 there). */}
+        {platform.kind === 'desktop' && <Route path="settings" element={<SettingsPage />} />}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -1,4 +1,5 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { LANGUAGES } from '../../../shared/languages.ts';
@@ -6,10 +7,6 @@ import type { LanguageCode } from '../../../shared/languages.ts';
 import { buttonStyles } from '../ui/Button.tsx';
 import { CheckIcon, ChevronDownIcon } from '../ui/icons.tsx';
 import { changeLanguage, resolveLanguage } from './index.ts';
-
-function isLanguageCode(value: string): value is LanguageCode {
-  return LANGUAGES.some((language) => language.code === value);
-}
 
 /** The language the interface is shown in right now (re-renders on change). */
 export function useCurrentLanguage() {
@@ -19,7 +16,6 @@ export function useCurrentLanguage() {
 
 /** One button that moves to the next language on each press: for tight spaces. */
 export function LanguageSwitcherCompact() {
-  const { t } = useTranslation();
   const current = useCurrentLanguage();
   const index = LANGUAGES.findIndex((language) => language.code === current.code);
   const next = LANGUAGES[(index + 1) % LANGUAGES.length];
@@ -28,59 +24,141 @@ export function LanguageSwitcherCompact() {
     <SwitcherButton
       $variant="ghost"
       onClick={() => void changeLanguage(next.code)}
-      aria-label={t('language.cycle', { current: current.name, next: next.name })}
       data-testid="language-switcher-compact"
     >
       <Flag aria-hidden="true">{current.flag}</Flag>
-      <span>{current.code.toUpperCase()}</span>
+      {/* The name, not the code: what is visible must be part of the button's name (WCAG 2.5.3). */}
+      <span lang={current.code}>{current.name}</span>
     </SwitcherButton>
   );
 }
 
-/** A menu listing every language with its flag and name, the current one checked. */
+/**
+ * A menu listing every language with its flag and name, the current one checked: the WAI-ARIA
+ * menu button pattern (arrow keys, Home/End, Escape returns to the button, Tab or a click
+ * elsewhere closes). Written here rather than taken from a menu library, which would have
+ * brought a positioning engine and scroll locking to every page for one list.
+ */
 export function LanguageSwitcherDropdown() {
   const { t } = useTranslation();
   const current = useCurrentLanguage();
+  /** The item to focus while the menu is open (set on opening only), or null when closed. */
+  const [openAt, setOpenAt] = useState<number | null>(null);
+  const open = openAt !== null;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const menuId = useId();
+  const currentIndex = LANGUAGES.findIndex((language) => language.code === current.code);
+
+  useEffect(() => {
+    if (openAt !== null) itemRefs.current[openAt]?.focus();
+  }, [openAt]);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOnOutside = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenAt(null);
+    };
+    document.addEventListener('pointerdown', closeOnOutside);
+    return () => document.removeEventListener('pointerdown', closeOnOutside);
+  }, [open]);
+
+  const close = (returnFocus: boolean) => {
+    setOpenAt(null);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const choose = (code: LanguageCode) => {
+    close(true);
+    void changeLanguage(code);
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown') setOpenAt(currentIndex);
+    else if (event.key === 'ArrowUp') setOpenAt(LANGUAGES.length - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = itemRefs.current;
+    const index = items.findIndex((item) => item === document.activeElement);
+    const focusAt = (at: number) => items[(at + items.length) % items.length]?.focus();
+    switch (event.key) {
+      case 'ArrowDown':
+        focusAt(index + 1);
+        break;
+      case 'ArrowUp':
+        focusAt(index - 1);
+        break;
+      case 'Home':
+        focusAt(0);
+        break;
+      case 'End':
+        focusAt(items.length - 1);
+        break;
+      case 'Escape':
+        close(true);
+        break;
+      case 'Tab':
+        // Leaves the menu the way Tab would from the button.
+        close(false);
+        return;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
 
   return (
-    // modal={false}: the modal variant locks scrolling by injecting <style> text, which the CSP
-    // refuses.
-    <DropdownMenu.Root modal={false} dir={current.dir}>
-      <DropdownMenu.Trigger asChild>
-        <SwitcherButton
-          $variant="ghost"
-          aria-label={t('language.change', { language: current.name })}
-        >
-          <Flag aria-hidden="true">{current.flag}</Flag>
-          <LongName lang={current.code}>{current.name}</LongName>
-          <ShortName aria-hidden="true">{current.code.toUpperCase()}</ShortName>
-          <ChevronDownIcon />
-        </SwitcherButton>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <Content align="end" sideOffset={8} collisionPadding={8} loop>
-          <MenuLabel>{t('language.label')}</MenuLabel>
-          <DropdownMenu.RadioGroup
-            value={current.code}
-            onValueChange={(value) => {
-              if (isLanguageCode(value)) void changeLanguage(value);
-            }}
-          >
-            {LANGUAGES.map((language) => (
-              <Item key={language.code} value={language.code}>
+    <Root ref={rootRef}>
+      <SwitcherButton
+        ref={buttonRef}
+        $variant="ghost"
+        aria-label={t('language.change', { language: current.name })}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? close(false) : setOpenAt(currentIndex))}
+        onKeyDown={onButtonKeyDown}
+      >
+        <Flag aria-hidden="true">{current.flag}</Flag>
+        <span lang={current.code}>{current.name}</span>
+        <ChevronDownIcon />
+      </SwitcherButton>
+      {open ? (
+        <Menu id={menuId} role="menu" aria-label={t('language.label')} onKeyDown={onMenuKeyDown}>
+          <MenuLabel aria-hidden="true">{t('language.label')}</MenuLabel>
+          {LANGUAGES.map((language, index) => {
+            const checked = language.code === current.code;
+            return (
+              <Item
+                key={language.code}
+                ref={(element) => {
+                  itemRefs.current[index] = element;
+                }}
+                type="button"
+                role="menuitemradio"
+                aria-checked={checked}
+                tabIndex={-1}
+                onClick={() => choose(language.code)}
+              >
                 <Flag aria-hidden="true">{language.flag}</Flag>
                 <ItemName lang={language.code}>{language.name}</ItemName>
-                <Indicator>
-                  <CheckIcon width={16} height={16} />
-                </Indicator>
+                {checked ? <CheckIcon width={16} height={16} /> : null}
               </Item>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            );
+          })}
+        </Menu>
+      ) : null}
+    </Root>
   );
 }
+
+const Root = styled.div`
+  position: relative;
+`;
 
 const SwitcherButton = styled.button.attrs({ type: 'button' })<{ $variant: 'ghost' }>`
   ${buttonStyles}
@@ -94,23 +172,15 @@ const Flag = styled.span`
   line-height: 1;
 `;
 
-const LongName = styled.span`
-  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
-    display: none;
-  }
-`;
-
-const ShortName = styled.span`
-  display: none;
-  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
-    display: inline;
-  }
-`;
-
-const Content = styled(DropdownMenu.Content)`
+const Menu = styled.div`
+  position: absolute;
+  inset-block-start: calc(100% + 8px);
+  inset-inline-end: 0;
   z-index: 50;
+  display: flex;
+  flex-direction: column;
   min-inline-size: 220px;
-  max-block-size: min(560px, var(--radix-dropdown-menu-content-available-height));
+  max-block-size: min(560px, calc(100dvh - 96px));
   overflow-y: auto;
   padding: 6px;
   background: ${({ theme }) => theme.color.surfaceRaised};
@@ -119,7 +189,7 @@ const Content = styled(DropdownMenu.Content)`
   box-shadow: ${({ theme }) => theme.shadow.overlay};
 `;
 
-const MenuLabel = styled(DropdownMenu.Label)`
+const MenuLabel = styled.div`
   padding-block: 6px;
   padding-inline: 10px;
   font-size: 12px;
@@ -129,23 +199,29 @@ const MenuLabel = styled(DropdownMenu.Label)`
   color: ${({ theme }) => theme.color.textSubtle};
 `;
 
-const Item = styled(DropdownMenu.RadioItem)`
+const Item = styled.button`
   display: flex;
   align-items: center;
   gap: 10px;
   min-block-size: 38px;
+  padding-block: 0;
   padding-inline: 10px;
+  border: 0;
   border-radius: ${({ theme }) => theme.radius.small};
+  background: transparent;
   font-size: 15px;
   cursor: pointer;
-  outline: none;
-  user-select: none;
 
-  &[data-highlighted] {
+  &:hover,
+  &:focus-visible {
     background: ${({ theme }) => theme.color.surfaceHover};
   }
 
-  &[data-state='checked'] {
+  &:focus-visible {
+    outline-offset: -2px;
+  }
+
+  &[aria-checked='true'] {
     color: ${({ theme }) => theme.color.primary};
     font-weight: 600;
   }
@@ -156,8 +232,4 @@ const ItemName = styled.span`
   text-align: start;
   /* Arabic in an ltr menu (and Latin in an rtl one) keeps its own direction without jumping. */
   unicode-bidi: isolate;
-`;
-
-const Indicator = styled(DropdownMenu.ItemIndicator)`
-  display: inline-flex;
 `;

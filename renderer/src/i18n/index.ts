@@ -1,38 +1,93 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGE_CODES, LANGUAGES } from '../../../shared/languages.ts';
+import { LANGUAGE_CODES, LANGUAGES } from '../../../shared/languages.ts';
 import type { LanguageCode } from '../../../shared/languages.ts';
-import { resources } from './resources.ts';
+import { detectLanguage, supportedLanguage } from './detectLanguage.ts';
 
 /** Where the chosen language is remembered between visits. */
 export const LANGUAGE_STORAGE_KEY = 'ashnote.language';
 
-void i18n
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources,
-    supportedLngs: LANGUAGE_CODES,
-    fallbackLng: FALLBACK_LANGUAGE,
-    // `de-AT` from the browser resolves to our `de`.
-    load: 'languageOnly',
-    nonExplicitSupportedLngs: true,
-    // Everything is bundled, so initialisation is synchronous and the first render is translated.
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
-    react: { useSuspense: false },
-  });
+/**
+ * `translation` (locales/<lng>.json) is the app shell and the features, needed on every page;
+ * `pages` (pages/<lng>.json) holds the long documents (features, security, privacy, terms,
+ * FAQ), needed only by the screens that show them.
+ */
+export type Namespace = 'translation' | 'pages';
+type Bundle = Record<string, unknown>;
+
+/**
+ * Every language file is its own chunk, fetched only when that language is shown: a visitor
+ * downloads one language, not twelve.
+ */
+const bundleFiles: Record<Namespace, Record<string, () => Promise<Bundle>>> = {
+  translation: import.meta.glob<Bundle>('./locales/*.json', { import: 'default' }),
+  pages: import.meta.glob<Bundle>('./pages/*.json', { import: 'default' }),
+};
+const folderOf: Record<Namespace, string> = { translation: 'locales', pages: 'pages' };
+
+/** Namespaces some screen has asked for: switching language loads all of them first. */
+const wantedNamespaces = new Set<Namespace>(['translation']);
+const loading = new Map<string, Promise<void>>();
+
+function fetchBundle(language: LanguageCode, namespace: Namespace): Promise<Bundle> {
+  const load = bundleFiles[namespace][`./${folderOf[namespace]}/${language}.json`];
+  if (!load) throw new Error(`No ${namespace} file for ${language}`);
+  return load();
+}
+
+function ensureBundle(language: LanguageCode, namespace: Namespace): Promise<void> {
+  if (i18n.hasResourceBundle(language, namespace)) return Promise.resolve();
+  const key = `${language}|${namespace}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = fetchBundle(language, namespace).then(
+      (bundle) => {
+        i18n.addResourceBundle(language, namespace, bundle, true, true);
+        loading.delete(key);
+      },
+      (error: unknown) => {
+        // A failed chunk (offline) may be asked for again later.
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function remember(language: LanguageCode) {
+  try {
+    storage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage disabled or full: the choice holds for this visit only.
+  }
+}
+
+function readRemembered(): string | null {
+  try {
+    return storage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export function resolveLanguage(code: string | undefined): (typeof LANGUAGES)[number] {
-  const base = code?.split('-')[0];
-  return LANGUAGES.find((language) => language.code === base) ?? LANGUAGES[0];
+  const supported = supportedLanguage(code);
+  return LANGUAGES.find((language) => language.code === supported) ?? LANGUAGES[0];
+}
+
+/** The language on screen now. */
+export function currentLanguage(): LanguageCode {
+  return resolveLanguage(i18n.resolvedLanguage ?? i18n.language).code;
 }
 
 /** `<html lang dir>` follow the interface language (Arabic turns the page right-to-left). */
@@ -42,11 +97,59 @@ function applyDocumentLanguage() {
   document.documentElement.dir = language.dir;
 }
 
-i18n.on('languageChanged', applyDocumentLanguage);
-applyDocumentLanguage();
+/**
+ * Detects the language (spec §2: remembered choice, browser, page), loads its file and starts
+ * i18next. Resolves before the first render, so the first paint is already translated.
+ */
+export async function initI18n(): Promise<void> {
+  const language = detectLanguage({
+    stored: readRemembered(),
+    browser: navigator.languages,
+    html: document.documentElement.getAttribute('lang'),
+  });
+  const translation = await fetchBundle(language, 'translation');
+  i18n.on('languageChanged', applyDocumentLanguage);
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    resources: { [language]: { translation } },
+    supportedLngs: LANGUAGE_CODES,
+    // Every locale has every key (locales.test.ts), so there is nothing to fall back to, and no
+    // reason to download English beside the language shown.
+    fallbackLng: false,
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  // The spec caches the detected language, so the next visit starts in the same one.
+  remember(language);
+}
 
-export function changeLanguage(code: LanguageCode): Promise<unknown> {
-  return i18n.changeLanguage(code);
+/**
+ * Makes a namespace available in the current language (and in every language switched to
+ * later). Screens that show the long documents wait for this before they render.
+ */
+export async function loadNamespace(namespace: Namespace): Promise<void> {
+  wantedNamespaces.add(namespace);
+  // Loop: the language may change while the file is on its way.
+  while (!i18n.hasResourceBundle(currentLanguage(), namespace)) {
+    await ensureBundle(currentLanguage(), namespace);
+  }
+}
+
+/** Resolves a screen's module once the long documents' texts are loaded too. */
+export async function withPagesNamespace<T>(module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, loadNamespace('pages')]);
+  return loaded;
+}
+
+/** Loads what the new language needs first, so the switch happens in one paint. */
+export async function changeLanguage(code: LanguageCode): Promise<void> {
+  await Promise.all([...wantedNamespaces].map((namespace) => ensureBundle(code, namespace)));
+  remember(code);
+  await i18n.changeLanguage(code);
 }
 
 export { i18n };

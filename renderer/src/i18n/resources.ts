@@ -13,9 +13,8 @@ import ru from './locales/ru.json';
 import zh from './locales/zh.json';
 
 /**
- * All twelve locales are bundled (they are small) so the first paint is already translated and
- * no locale file is fetched at run time. `en.json` is the source; `locales.test.ts` keeps the
- * others in step with it.
+ * Every locale's app-shell texts at once, for unit tests that translate outside a browser. The
+ * app never imports this: it loads only the active language (index.ts).
  */
 export const resources = {
   en: { translation: en },

@@ -1,5 +1,5 @@
-import { assertExternalUrl } from './Platform.ts';
-import type { Platform, ShareData } from './Platform.ts';
+import { assertExternalUrl, socketUrlFor } from './Platform.ts';
+import type { Platform, ServerEndpoints, ShareData } from './Platform.ts';
 
 /**
  * `navigator.clipboard` exists only in secure contexts; a self-hosted server reached over plain
@@ -37,8 +37,21 @@ async function share(data: ShareData): Promise<void> {
   await navigator.share(data);
 }
 
+/** The page's own server: relative API paths, links and socket on the page's origin. */
+const server: ServerEndpoints = {
+  apiBase: '',
+  get publicOrigin() {
+    return window.location.origin;
+  },
+  get socketUrl() {
+    return socketUrlFor(window.location.origin);
+  },
+  linkReach: 'anyone',
+};
+
 export const webPlatform: Platform = {
   kind: 'web',
+  server,
   copyText,
   openExternal,
   ...(typeof navigator !== 'undefined' && typeof navigator.share === 'function' ? { share } : {}),

@@ -36,6 +36,21 @@ export const GlobalStyle = createGlobalStyle`
     -moz-osx-font-smoothing: grayscale;
   }
 
+  /* The page's language, and any element marked with its own (the language menu's names). */
+  ${({ theme }) =>
+    Object.entries(theme.font.byLanguage)
+      .map(
+        ([language, stack]) =>
+          `body:lang(${language}), [lang]:lang(${language}) { font-family: ${stack}, ${theme.font.body}; }`,
+      )
+      .join('\n')}
+
+  /* Japanese headings break between phrases, not inside a word (where the browser can). */
+  :lang(ja) h1,
+  :lang(ja) h2 {
+    word-break: auto-phrase;
+  }
+
   #root {
     min-block-size: 100dvh;
     display: flex;

@@ -12,7 +12,8 @@ export const theme = {
     borderStrong: '#363d4e',
     text: '#e8eaf0',
     textMuted: '#a0a8b8',
-    textSubtle: '#737c8f',
+    // At least 4.5:1 (WCAG AA) on every surface below, for small print.
+    textSubtle: '#838c9f',
     primary: '#ff8a4c',
     primaryHover: '#ffa06b',
     primaryText: '#1b0c03',
@@ -21,11 +22,24 @@ export const theme = {
     destructiveHover: '#ef4444',
     destructiveText: '#ffffff',
     danger: '#f87171',
+    warning: '#f59e0b',
+    warningSoft: 'rgba(245, 158, 11, 0.12)',
     focus: '#ffb287',
     backdrop: 'rgba(5, 6, 9, 0.72)',
   },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Sans Devanagari', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
+    /**
+     * Scripts whose glyphs differ by language (Han in Chinese, Japanese, Korean) or that need a
+     * font made for them: each language's own system fonts first, never a downloaded webfont.
+     */
+    byLanguage: {
+      zh: "'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC'",
+      ja: "'Hiragino Sans', 'Hiragino Kaku Gothic ProN', 'Yu Gothic UI', 'Yu Gothic', Meiryo, 'Noto Sans CJK JP', 'Noto Sans JP', 'Source Han Sans JP'",
+      ko: "'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans CJK KR', 'Noto Sans KR', 'Source Han Sans KR'",
+      hi: "'Kohinoor Devanagari', 'Nirmala UI', Mangal, 'Noto Sans Devanagari'",
+      ar: "'Geeza Pro', 'Segoe UI', 'Noto Sans Arabic', 'Noto Naskh Arabic', Tahoma",
+    },
     mono: "ui-monospace, 'SF Mono', 'Cascadia Mono', 'Roboto Mono', Menlo, Consolas, monospace",
   },
   radius: { small: '8px', medium: '12px', large: '16px', round: '999px' },

@@ -53,6 +53,10 @@ export const buttonStyles = css<ButtonStyleProps>`
   justify-content: center;
   gap: 8px;
   min-block-size: ${({ $size }) => ($size === 'large' ? '48px' : '40px')};
+  /* A fingertip needs a larger target than a mouse pointer: 44 px at least on touch screens. */
+  @media (pointer: coarse) {
+    min-block-size: ${({ $size }) => ($size === 'large' ? '48px' : '44px')};
+  }
   padding-block: 0;
   padding-inline: ${({ $size }) => ($size === 'large' ? '24px' : '16px')};
   inline-size: ${({ $fullWidth }) => ($fullWidth ? '100%' : 'auto')};
@@ -73,7 +77,9 @@ export const buttonStyles = css<ButtonStyleProps>`
 
   ${({ $variant = 'primary' }) => variantStyles[$variant]}
 
-  &:disabled {
+  /* aria-disabled: looks and reads as disabled, but a tap can still say why (unlike :disabled). */
+  &:disabled,
+  &[aria-disabled='true'] {
     opacity: 0.5;
     cursor: not-allowed;
   }
@@ -93,4 +99,8 @@ export const ButtonLink = styled(Link)<ButtonStyleProps>`
 export const IconButton = styled(Button).attrs({ $variant: 'ghost' as const })`
   min-inline-size: 40px;
   padding-inline: 0;
+
+  @media (pointer: coarse) {
+    min-inline-size: 44px;
+  }
 `;

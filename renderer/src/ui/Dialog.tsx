@@ -5,7 +5,7 @@ import styled, { keyframes } from 'styled-components';
 import { IconButton } from './Button.tsx';
 import { CloseIcon } from './icons.tsx';
 
-export type DialogPlacement = 'center' | 'inline-end';
+export type DialogPlacement = 'center' | 'inline-end' | 'fullscreen';
 
 interface DialogProps {
   open: boolean;
@@ -14,8 +14,16 @@ interface DialogProps {
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
-  /** `inline-end` slides in from the end edge as a side drawer (right in ltr, left in rtl). */
+  /**
+   * `inline-end` slides in from the end edge as a side drawer (right in ltr, left in rtl);
+   * `fullscreen` covers the whole screen, inside the safe area (the mobile shell's editor).
+   */
   placement?: DialogPlacement;
+  /**
+   * Buttons for the header's end, instead of the close button (e.g. Cancel and Save). Escape
+   * still closes the dialog through `onOpenChange(false)`, so one of them must mean "close".
+   */
+  actions?: ReactNode;
   /** Receives focus on open; defaults to the close button. */
   initialFocusRef?: RefObject<HTMLElement | null>;
   id?: string;
@@ -33,6 +41,7 @@ export function Dialog({
   description,
   children,
   placement = 'center',
+  actions,
   initialFocusRef,
   id,
 }: DialogProps) {
@@ -59,6 +68,8 @@ export function Dialog({
   // Fires for every way of closing: Escape, the close button, a parent setting open=false.
   const handleClose = () => {
     const dialog = dialogRef.current;
+    // A `close` event queued before a quick reopen arrives after it: stale, ignore it.
+    if (dialog?.open) return;
     const returnTo = returnFocusRef.current;
     returnFocusRef.current = null;
     const focusIsLost =
@@ -79,6 +90,9 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={handleClose}
+      // Escape fires `cancel` at once but `close` a task later: tell the parent now, or a quick
+      // Escape-then-reopen would find it still "open" and do nothing.
+      onCancel={() => onOpenChange(false)}
       onClick={(event) => {
         // The panel fills the dialog box, so a click whose target is the <dialog> itself
         // landed on the backdrop.
@@ -88,13 +102,17 @@ export function Dialog({
       <Panel>
         <Header>
           <Title id={titleId}>{title}</Title>
-          <IconButton
-            ref={closeRef}
-            aria-label={t('dialog.close')}
-            onClick={() => onOpenChange(false)}
-          >
-            <CloseIcon />
-          </IconButton>
+          {actions ? (
+            <Actions>{actions}</Actions>
+          ) : (
+            <IconButton
+              ref={closeRef}
+              aria-label={t('dialog.close')}
+              onClick={() => onOpenChange(false)}
+            >
+              <CloseIcon />
+            </IconButton>
+          )}
         </Header>
         {description ? <Description id={descriptionId}>{description}</Description> : null}
         {children}
@@ -163,6 +181,20 @@ const StyledDialog = styled.dialog`
   &[data-placement='inline-end'][open]:dir(rtl) {
     animation-name: ${slideFromLeft};
   }
+
+  &[data-placement='fullscreen'] {
+    inset: 0;
+    margin: 0;
+    inline-size: 100%;
+    max-inline-size: none;
+    block-size: 100dvh;
+    max-block-size: none;
+    border: none;
+    border-radius: 0;
+    /* Safe-area insets are physical sides, whatever the reading direction. */
+    padding: env(safe-area-inset-top) env(safe-area-inset-right) env(safe-area-inset-bottom)
+      env(safe-area-inset-left);
+  }
 `;
 
 const Panel = styled.div`
@@ -173,11 +205,22 @@ const Panel = styled.div`
   padding: 20px;
 `;
 
+const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+  margin-inline-start: auto;
+`;
+
 const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
   gap: 12px;
+
+  /* Several buttons may not fit beside a long title on a small phone: they move below it. */
+  &:has(> ${Actions}) {
+    flex-wrap: wrap;
+  }
 `;
 
 const Title = styled.h2`

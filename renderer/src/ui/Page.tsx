@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 
 /** False until the first page has mounted: the landing page keeps the browser's own focus. */
@@ -17,12 +17,11 @@ interface PageProps {
 }
 
 /**
- * The frame of every routed page: its heading and intro. After a client-side navigation focus
- * moves to the new heading, so screen-reader and keyboard users learn the page changed.
+ * Moves focus to a page's heading (give it `tabIndex={-1}`) when the page was reached by a
+ * client-side navigation, so screen-reader and keyboard users learn the page changed. The first
+ * page of a visit keeps the browser's own focus.
  */
-export function Page({ title, intro, eyebrow, hero = false, children }: PageProps) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
+export function useFocusOnArrival(headingRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!hasShownAPage) {
       hasShownAPage = true;
@@ -31,7 +30,15 @@ export function Page({ title, intro, eyebrow, hero = false, children }: PageProp
     // After the frame, so a closing drawer's focus restore cannot take it back.
     const frame = requestAnimationFrame(() => headingRef.current?.focus({ preventScroll: true }));
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [headingRef]);
+}
+
+/**
+ * The frame of every routed page: its heading and intro, focused on arrival.
+ */
+export function Page({ title, intro, eyebrow, hero = false, children }: PageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(headingRef);
 
   return (
     <Container $hero={hero} data-hero={hero}>

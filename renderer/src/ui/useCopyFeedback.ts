@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { platform } from '../platform/index.ts';
+import type { CopyOptions } from '../platform/index.ts';
 import { useToast } from './toast/index.ts';
 import type { ToastOptions } from './toast/index.ts';
 
@@ -27,9 +28,9 @@ export function useCopyFeedback() {
     return () => clearTimeout(timer);
   }, [copied]);
 
-  async function copy(text: string, toasts: CopyToasts) {
+  async function copy(text: string, toasts: CopyToasts, options?: CopyOptions) {
     try {
-      await platform.copyText(text);
+      await platform.copyText(text, options);
       setCopied(true);
       toast(toasts.done);
     } catch {

@@ -2,6 +2,8 @@ import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261122000001Notes } from './Migration20261122000001Notes.ts';
 import { Migration20261122000002Chat } from './Migration20261122000002Chat.ts';
+import { Migration20261123000003NoteParts } from './Migration20261123000003NoteParts.ts';
+import { Migration20261123000004Admin } from './Migration20261123000004Admin.ts';
 
 /**
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
@@ -10,4 +12,6 @@ import { Migration20261122000002Chat } from './Migration20261122000002Chat.ts';
 export const migrations: Constructor<Migration>[] = [
   Migration20261122000001Notes,
   Migration20261122000002Chat,
+  Migration20261123000003NoteParts,
+  Migration20261123000004Admin,
 ];

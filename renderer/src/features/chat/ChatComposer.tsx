@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { CHAT_MESSAGE_MAX_CHARS } from '../../../../shared/limits.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SendIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/layout.ts';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
 import type { SendResult } from './chatClient.ts';
 
@@ -52,7 +53,7 @@ export function ChatComposer({ enabled, placeholder, onSend, compact = false }: 
       <VisuallyHidden as="label" htmlFor={inputId}>
         {t('chat.room.composer.label')}
       </VisuallyHidden>
-      <Row>
+      <Row $gap={10} $align="end" $wrap={false}>
         <Input
           id={inputId}
           value={text}
@@ -96,15 +97,10 @@ const Form = styled.form`
   border-block-start: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
 
+  /* In the mobile shell the tab bar below keeps clear of the phone's bottom safe area. */
   &[data-compact='true'] {
-    padding: 10px 12px calc(8px + env(safe-area-inset-bottom));
+    padding: 10px 12px 8px;
   }
-`;
-
-const Row = styled.div`
-  display: flex;
-  align-items: flex-end;
-  gap: 10px;
 `;
 
 const Input = styled.textarea`

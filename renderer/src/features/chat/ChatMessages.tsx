@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { missingCase } from '../../../../shared/errors.ts';
 import { CHAT_MAX_PARTICIPANTS } from '../../../../shared/limits.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Stack } from '../../ui/layout.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { BotIcon, LinkIcon } from '../../ui/icons.tsx';
 import type { ChatEntry, SystemNote } from './chatState.ts';
@@ -45,12 +47,14 @@ export function ChatMessages({ entries, waiting, onShare, dropped }: ChatMessage
         return t('chat.room.system.left');
       case 'timeWarning':
         return t('chat.room.system.warning', { time: formatCountdown(note.seconds) });
+      default:
+        return missingCase(note);
     }
   };
 
   return (
     <Scroller ref={logRef}>
-      <Log role="log" aria-label={t('chat.room.messagesLabel')} aria-live="polite">
+      <Stack $gap={10} role="log" aria-label={t('chat.room.messagesLabel')} aria-live="polite">
         {entries.map((entry) =>
           entry.from === 'system' ? (
             <SystemRow key={entry.id} data-testid="chat-system">
@@ -76,7 +80,7 @@ export function ChatMessages({ entries, waiting, onShare, dropped }: ChatMessage
             </MessageRow>
           ),
         )}
-      </Log>
+      </Stack>
       {waiting ? (
         <Waiting>
           <Spinner $size={22} />
@@ -107,17 +111,11 @@ const Scroller = styled.div`
   background: ${({ theme }) => theme.color.background};
 `;
 
-const Log = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-`;
-
 const SystemRow = styled.div`
   display: flex;
   align-items: flex-start;
   gap: 8px;
-  align-self: center;
+  justify-self: center; /* the log is a grid (Stack) */
   max-inline-size: min(560px, 100%);
   padding-block: 8px;
   padding-inline: 12px;

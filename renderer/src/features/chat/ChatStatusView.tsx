@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { raisedCardStyles } from '../../ui/Card.tsx';
+import { Row } from '../../ui/layout.ts';
 
 interface ChatStatusViewProps {
   icon: ReactNode;
@@ -30,7 +31,7 @@ export function ChatStatusView({
         <IconBubble data-tone={tone}>{icon}</IconBubble>
         <Title>{title}</Title>
         {body ? <Body>{body}</Body> : null}
-        {children ? <Actions>{children}</Actions> : null}
+        {children ? <Actions $justify="center">{children}</Actions> : null}
       </Panel>
     </Wrap>
   );
@@ -89,10 +90,6 @@ const Body = styled.p`
   text-wrap: pretty;
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: 12px;
+const Actions = styled(Row)`
   margin-block-start: 8px;
 `;

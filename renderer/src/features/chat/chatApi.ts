@@ -1,9 +1,9 @@
-import { createChatResponseSchema } from '../../../../shared/api/chat.ts';
-import type { CreateChatRequest } from '../../../../shared/api/chat.ts';
+import { chatRoomStatusSchema, createChatResponseSchema } from '../../../../shared/api/chat.ts';
+import type { ChatRoomStatus, CreateChatRequest } from '../../../../shared/api/chat.ts';
 import { apiPaths } from '../../../../shared/api/paths.ts';
 import { generateRoomKey } from '../../../../shared/crypto/index.ts';
 import type { ChatDuration } from '../../../../shared/limits.ts';
-import { apiPost } from '../../api/client.ts';
+import { apiGet, apiPost } from '../../api/client.ts';
 import { routePaths } from '../../app/paths.ts';
 
 export interface CreatedChatRoom {
@@ -18,6 +18,14 @@ export async function createChatRoom(duration: ChatDuration): Promise<CreatedCha
   const body: CreateChatRequest = { duration };
   const { sessionId } = await apiPost(apiPaths.chatCreate, body, createChatResponseSchema);
   return { sessionId, roomKey };
+}
+
+/**
+ * Whether a room is still open, how full, and for how long; never joins it. A room that has
+ * ended answers 404 (an ApiError).
+ */
+export function fetchChatRoomStatus(sessionId: string): Promise<ChatRoomStatus> {
+  return apiGet(apiPaths.chatRoom(sessionId), chatRoomStatusSchema);
 }
 
 export type ChatLayout = 'desktop' | 'mobile';

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_CLOSE } from '../../../../shared/api/chat.ts';
 import type { ServerFrame } from '../../../../shared/api/chat.ts';
 import { generateRoomKey } from '../../../../shared/crypto/index.ts';
 import { ChatClient, parseServerFrame, reconnectDelay } from './chatClient.ts';
@@ -299,6 +300,18 @@ describe('ChatClient', () => {
     expect(alice.notices).toEqual(['sendFailed']);
   });
 
+  it('ends the room when the server closes it, even without session_expired', async () => {
+    const key = await generateRoomKey();
+    const alice = person(key);
+    await vi.waitFor(() => expect(alice.state().phase).toBe('active'));
+    const socket = relay.seats.get(alice.participantId)!;
+    socket.drop(CHAT_CLOSE.ROOM_OVER);
+    await vi.waitFor(() => expect(alice.state().phase).toBe('expired'));
+    // No attempt to sit down again in a room that is over.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(relay.seats.get(alice.participantId)).toBe(socket);
+  });
+
   it('turns a third person away', async () => {
     const key = await generateRoomKey();
     person(key);
@@ -321,6 +334,18 @@ describe('parseServerFrame', () => {
     expect(
       parseServerFrame('{"type":"new_message","id":"a","content":"v1.x","timestamp":1}'),
     ).toBeNull();
+    const message = {
+      type: 'new_message',
+      id: 'm1',
+      content: `v1.${'A'.repeat(16)}.${'B'.repeat(40)}`,
+      timestamp: 1_700_000_000_000,
+      participantId: 'ab'.repeat(16),
+    };
+    expect(parseServerFrame(JSON.stringify(message))).toEqual(message);
+    expect(parseServerFrame(JSON.stringify({ ...message, participantId: 'Bob' }))).toBeNull();
+    expect(parseServerFrame(JSON.stringify({ ...message, content: 'plain text' }))).toBeNull();
+    expect(parseServerFrame('{"type":"error","code":"SOMETHING_NEW","message":"x"}')).toBeNull();
+    expect(parseServerFrame('{"type":"time_update","timeRemaining":-1}')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
-import type { ClientFrame, ServerFrame } from '../../../../shared/api/chat.ts';
-import { WS_PATH } from '../../../../shared/api/paths.ts';
+import { CHAT_CLOSE, serverFrameSchema } from '../../../../shared/api/chat.ts';
+import type { ChatErrorCode, ClientFrame, ServerFrame } from '../../../../shared/api/chat.ts';
 import { KeyExchange } from '../../../../shared/crypto/index.ts';
 import type { ChatSession } from '../../../../shared/crypto/index.ts';
 import { missingCase } from '../../../../shared/errors.ts';
@@ -19,7 +19,7 @@ export interface ChatClientOptions {
   participantId: string;
   dispatch: (action: ChatAction) => void;
   notify: (notice: ChatNotice) => void;
-  /** The socket address, see chatSocketUrl(). */
+  /** The socket address: the platform's `server.socketUrl`. */
   url: string;
   now?: () => number;
 }
@@ -31,15 +31,8 @@ interface PendingExchange {
   claimed: boolean;
 }
 
-/** The server closes a socket with this when the same participant joined from elsewhere. */
-const CLOSE_REPLACED = 4001;
 const RECONNECT_BASE_MS = 500;
 const RECONNECT_MAX_MS = 5000;
-
-/** `/ws` on this page's origin: ws: or wss: to match http: or https:. */
-export function chatSocketUrl(location: { protocol: string; host: string }): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${WS_PATH}`;
-}
 
 /** Backoff before reconnect attempt n (0-based): 0.5 s, 1 s, 2 s, 4 s, then 5 s, ±20 %. */
 export function reconnectDelay(attempt: number, random: number = Math.random()): number {
@@ -47,11 +40,10 @@ export function reconnectDelay(attempt: number, random: number = Math.random()):
   return Math.round(base * (0.8 + 0.4 * random));
 }
 
-const isString = (value: unknown): value is string => typeof value === 'string';
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0;
-
-/** Decodes one socket message into a ServerFrame, or null if it is not one we understand. */
+/**
+ * Decodes one socket message into a ServerFrame, or null if it is not one the contract knows
+ * (checked with the same schema the server is typed by).
+ */
 export function parseServerFrame(data: unknown): ServerFrame | null {
   if (typeof data !== 'string') return null;
   let value: unknown;
@@ -60,44 +52,8 @@ export function parseServerFrame(data: unknown): ServerFrame | null {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const frame = value as Record<string, unknown>;
-  switch (frame.type) {
-    case 'session_joined':
-      return isString(frame.participantId) &&
-        isCount(frame.slot) &&
-        isCount(frame.participantCount) &&
-        isCount(frame.timeRemaining) &&
-        Array.isArray(frame.others) &&
-        frame.others.every(isString)
-        ? (frame as ServerFrame)
-        : null;
-    case 'session_full':
-    case 'session_expired':
-      return frame as ServerFrame;
-    case 'participant_joined':
-    case 'participant_left':
-      return isString(frame.participantId) && isCount(frame.participantCount)
-        ? (frame as ServerFrame)
-        : null;
-    case 'new_message':
-      return isString(frame.id) &&
-        isString(frame.content) &&
-        isCount(frame.timestamp) &&
-        isString(frame.participantId)
-        ? (frame as ServerFrame)
-        : null;
-    case 'key_exchange':
-      return isString(frame.participantId) && typeof frame.payload === 'object'
-        ? (frame as ServerFrame)
-        : null;
-    case 'time_update':
-      return isCount(frame.timeRemaining) ? (frame as ServerFrame) : null;
-    case 'error':
-      return isString(frame.code) && isString(frame.message) ? (frame as ServerFrame) : null;
-    default:
-      return null;
-  }
+  const parsed = serverFrameSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
@@ -214,8 +170,13 @@ export class ChatClient {
     this.#socket = null;
     this.#seated = false;
     this.#resetKeys();
-    if (code === CLOSE_REPLACED) {
+    if (code === CHAT_CLOSE.REPLACED) {
       this.#end('replaced');
+      return;
+    }
+    // The server ended the room (its session_expired may not have made it): never rejoin.
+    if (code === CHAT_CLOSE.ROOM_OVER) {
+      this.#end('expired');
       return;
     }
     if (!this.#joinedOnce) {
@@ -278,8 +239,6 @@ export class ChatClient {
         // The relay vouches for who sent it; the MAC inside binds the same id.
         if (
           frame.participantId === participantId ||
-          typeof frame.payload !== 'object' ||
-          frame.payload === null ||
           frame.payload.participantId !== frame.participantId
         ) {
           return;
@@ -297,7 +256,7 @@ export class ChatClient {
     }
   }
 
-  #onError(socket: WebSocket, code: Extract<ServerFrame, { type: 'error' }>['code']): void {
+  #onError(socket: WebSocket, code: ChatErrorCode): void {
     switch (code) {
       case 'NOT_FOUND':
         // Unknown from the start: a bad link. Gone after we were in: the room ended.

@@ -35,7 +35,7 @@ export interface ChatState {
   link: 'open' | 'reconnecting';
   slot: number | null;
   participantCount: number;
-  /** Local clock (ms) at which the room ends; adjusted by the server's time updates. */
+  /** Local clock (ms) at which the room ends; the server's time updates only bring it closer. */
   deadline: number | null;
   /** Whole seconds left, as shown; changes once a second. */
   secondsLeft: number | null;
@@ -105,6 +105,15 @@ function deadlineFrom(timeRemaining: number, now: number): number {
   return now + Math.max(0, timeRemaining * 1000 - 500);
 }
 
+/**
+ * A room never gets longer, so the server's word may only bring the local end closer. A late
+ * or repeated "1 second left" (or a rejoin just before the end) therefore cannot hold the room
+ * on screen: the local countdown ends it on time even when no frame ever arrives.
+ */
+function earlier(current: number | null, candidate: number): number {
+  return current === null ? candidate : Math.min(current, candidate);
+}
+
 function secondsUntil(deadline: number, now: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
@@ -148,7 +157,7 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   if (isTerminal(state.phase) && action.type !== 'retry') return state;
   switch (action.type) {
     case 'joined': {
-      const deadline = deadlineFrom(action.timeRemaining, action.now);
+      const deadline = earlier(state.deadline, deadlineFrom(action.timeRemaining, action.now));
       const secondsLeft = secondsUntil(deadline, action.now);
       let next: ChatState = {
         ...state,
@@ -194,10 +203,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       if (state.phase !== 'active') return state;
       if (action.timeRemaining <= 0) return ended(state, 'expired');
       const local = state.deadline === null ? null : (state.deadline - action.now) / 1000;
-      // Keep the smooth local countdown unless it drifted out of the server's window.
-      const drifted =
-        local === null || local > action.timeRemaining || local <= action.timeRemaining - 1;
-      const deadline = drifted ? deadlineFrom(action.timeRemaining, action.now) : state.deadline;
+      // Keep the smooth local countdown unless it runs later than the server's window allows.
+      const late = local === null || local > action.timeRemaining;
+      const deadline = late
+        ? earlier(state.deadline, deadlineFrom(action.timeRemaining, action.now))
+        : state.deadline;
       return retime({ ...state, deadline }, action.now);
     }
     case 'tick':

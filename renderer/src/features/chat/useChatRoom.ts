@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { ChatClient, chatSocketUrl } from './chatClient.ts';
+import { platform } from '../../platform/index.ts';
+import { ChatClient } from './chatClient.ts';
 import type { ChatNotice, SendResult } from './chatClient.ts';
 import { chatReducer, initialChatState, isTerminal } from './chatState.ts';
 import type { ChatState } from './chatState.ts';
 import { isValidRoomId, participantIdFor } from './chatText.ts';
-
-const TICK_MS = 250;
+import { startCountdown } from './countdown.ts';
 
 function sessionStorageOrNull(): Storage | null {
   try {
@@ -48,7 +48,7 @@ export function useChatRoom(
       roomId,
       roomKey,
       participantId: participantIdFor(roomId, sessionStorageOrNull()),
-      url: chatSocketUrl(window.location),
+      url: platform.server.socketUrl,
       dispatch,
       notify: (notice) => notifyRef.current(notice),
     });
@@ -77,11 +77,7 @@ export function useChatRoom(
   }, [terminal]);
 
   const active = state.phase === 'active';
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => dispatch({ type: 'tick', now: Date.now() }), TICK_MS);
-    return () => clearInterval(timer);
-  }, [active]);
+  useEffect(() => (active ? startCountdown(dispatch) : undefined), [active]);
 
   const send = useCallback(
     (text: string): Promise<SendResult> =>

@@ -1,16 +1,212 @@
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Input, Label } from '../../ui/Field.tsx';
+import { Row, Stack } from '../../ui/layout.ts';
 import { Page } from '../../ui/Page.tsx';
+import { NewsletterSlot } from '../newsletter/NewsletterSlot.tsx';
+import { DocumentText } from '../static/DocumentText.tsx';
+import { useDocumentValues } from '../static/documentValues.ts';
+import { FAQ_CATEGORIES, FAQ_ENTRIES } from './faqEntries.ts';
+import { searchFaq } from './searchFaq.ts';
+import type { CategoryFilter, FaqItem } from './searchFaq.ts';
+
+const FILTERS: readonly CategoryFilter[] = ['all', ...FAQ_CATEGORIES];
 
 export function FaqPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { t: tPages } = useTranslation('pages');
   usePageMeta({
     title: t('faq.title'),
     description: t('faq.intro'),
     keywords: t('faq.keywords'),
     canonical: routePaths.faq,
   });
+  const values = useDocumentValues();
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<CategoryFilter>('all');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const searchId = useId();
+  const language = i18n.resolvedLanguage ?? 'en';
 
-  return <Page title={t('faq.title')} intro={t('faq.intro')} />;
+  const items: FaqItem[] = FAQ_ENTRIES.map(({ id, category: itemCategory }) => ({
+    id,
+    category: itemCategory,
+    question: tPages(`faq.items.${id}.question`, values),
+    answer: tPages(`faq.items.${id}.answer`, values),
+    tags: tPages(`faq.items.${id}.tags`),
+  }));
+  const groups = searchFaq(items, query, category, language);
+  const found = groups.reduce((sum, group) => sum + group.items.length, 0);
+  const searching = query.trim() !== '';
+
+  const clearFilters = () => {
+    setQuery('');
+    setCategory('all');
+    searchRef.current?.focus();
+  };
+
+  return (
+    <Page title={t('faq.title')} intro={t('faq.intro')}>
+      <Stack $gap={28}>
+        <Stack $gap={16} role="search">
+          <div>
+            <Label htmlFor={searchId}>{t('faq.searchLabel')}</Label>
+            <Input
+              ref={searchRef}
+              id={searchId}
+              type="search"
+              value={query}
+              placeholder={t('faq.searchPlaceholder')}
+              autoComplete="off"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          <Row $gap={8} role="group" aria-label={t('faq.categoriesLabel')}>
+            {FILTERS.map((filter) => (
+              <Chip
+                key={filter}
+                aria-pressed={category === filter}
+                onClick={() => setCategory(filter)}
+              >
+                {t(`faq.category.${filter}`)}
+              </Chip>
+            ))}
+          </Row>
+        </Stack>
+
+        <Status role="status">{t('faq.results', { count: found })}</Status>
+
+        {groups.length === 0 ? (
+          <Empty>
+            <h2>{t('faq.empty.title')}</h2>
+            <p>{t('faq.empty.body')}</p>
+            <Button $variant="secondary" onClick={clearFilters}>
+              {t('faq.clear')}
+            </Button>
+          </Empty>
+        ) : (
+          groups.map((group) => (
+            <Stack
+              as="section"
+              $gap={12}
+              key={group.category}
+              aria-labelledby={`${searchId}-${group.category}`}
+            >
+              <GroupTitle id={`${searchId}-${group.category}`}>
+                {t(`faq.category.${group.category}`)}
+                <Count>{t('faq.questionCount', { count: group.items.length })}</Count>
+              </GroupTitle>
+              <Stack $gap={8}>
+                {group.items.map((item) => (
+                  // A search opens the matching answers, since the match may be inside them.
+                  <Question key={`${item.id}-${searching}`} open={searching}>
+                    <summary>{item.question}</summary>
+                    <DocumentText text={item.answer} />
+                  </Question>
+                ))}
+              </Stack>
+            </Stack>
+          ))
+        )}
+
+        <NewsletterSlot placement="faq" />
+      </Stack>
+    </Page>
+  );
 }
+
+const Chip = styled.button.attrs({ type: 'button' })`
+  min-block-size: 36px;
+  padding-block: 0;
+  padding-inline: 14px;
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.round};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: 14px;
+  font-weight: 500;
+  cursor: pointer;
+  transition:
+    background-color ${({ theme }) => theme.motion.fast} ease,
+    color ${({ theme }) => theme.motion.fast} ease;
+
+  &:hover {
+    background: ${({ theme }) => theme.color.surfaceHover};
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.color.primary};
+    background: ${({ theme }) => theme.color.primarySoft};
+    color: ${({ theme }) => theme.color.primary};
+  }
+`;
+
+const Status = styled.p`
+  color: ${({ theme }) => theme.color.textSubtle};
+  font-size: 14px;
+`;
+
+const Empty = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding-block: 40px;
+  text-align: center;
+
+  h2 {
+    font-size: 20px;
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+const GroupTitle = styled.h2`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: 4px 12px;
+  font-size: 22px;
+  font-weight: 700;
+`;
+
+const Count = styled.span`
+  color: ${({ theme }) => theme.color.textSubtle};
+  font-size: 14px;
+  font-weight: 500;
+`;
+
+const Question = styled.details`
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.color.surface};
+
+  summary {
+    padding-block: 14px;
+    padding-inline: 18px;
+    border-radius: ${({ theme }) => theme.radius.medium};
+    font-weight: 600;
+    cursor: pointer;
+  }
+
+  summary:hover {
+    background: ${({ theme }) => theme.color.surfaceHover};
+  }
+
+  summary::marker {
+    color: ${({ theme }) => theme.color.primary};
+  }
+
+  & > div {
+    padding-block: 0 16px;
+    padding-inline: 18px;
+  }
+`;

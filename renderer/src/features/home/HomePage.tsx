@@ -1,13 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { RouteLoading } from '../../app/RouteStates.tsx';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Actions, Page } from '../../ui/Page.tsx';
-import type { CreatedNote } from '../notes/createNote.ts';
-import { CreateNoteForm } from './CreateNoteForm.tsx';
-import { SharePanel } from './SharePanel.tsx';
+import { NewsletterSlot } from '../newsletter/NewsletterSlot.tsx';
+import type { CreatedNote } from '../notes/createdNote.ts';
+import { CreateNoteForm } from '../notes/create/CreateNoteForm.tsx';
+import { HomeDocuments } from './HomeDocuments.tsx';
+import { HomeFeatureCards } from './HomeFeatureCards.tsx';
+
+/**
+ * The share panel (with its QR code library) is needed only after a note is created: it loads
+ * then, or earlier once the visitor starts on the form, never with the page itself.
+ */
+const loadSharePanel = () => import('../notes/create/SharePanel.tsx');
+const SharePanel = lazy(async () => ({ default: (await loadSharePanel()).SharePanel }));
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -22,9 +32,12 @@ export function HomePage() {
 
   return (
     <Page title={t('home.title')} intro={t('home.intro')} eyebrow={t('home.eyebrow')} hero>
-      <Workspace>
+      {/* A failed prefetch costs nothing: the panel asks again when it renders. */}
+      <Workspace onFocusCapture={() => void loadSharePanel().catch(() => undefined)}>
         {created ? (
-          <SharePanel note={created} onCreateAnother={() => setCreated(null)} />
+          <Suspense fallback={<RouteLoading />}>
+            <SharePanel note={created} onCreateAnother={() => setCreated(null)} />
+          </Suspense>
         ) : (
           <CreateNoteForm onCreated={setCreated} />
         )}
@@ -34,6 +47,11 @@ export function HomePage() {
           {t('home.learnSecurity')}
         </ButtonLink>
       </Actions>
+      <Sections>
+        <HomeFeatureCards />
+        <NewsletterSlot placement="home" />
+        <HomeDocuments />
+      </Sections>
     </Page>
   );
 }
@@ -41,4 +59,11 @@ export function HomePage() {
 const Workspace = styled.div`
   margin-block-end: 40px;
   text-align: start;
+`;
+
+const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 72px;
+  margin-block-start: 80px;
 `;

@@ -4,7 +4,9 @@ import { apiPaths } from '../../../../shared/api/paths.ts';
 import { encryptNoteImage, encryptNoteText } from '../../../../shared/crypto/index.ts';
 import type { LanguageCode } from '../../../../shared/languages.ts';
 import type { NoteExpiration } from '../../../../shared/limits.ts';
-import { ApiError, InvalidResponseError, NetworkError } from '../../api/client.ts';
+import { ApiError, InvalidResponseError, NetworkError, apiUrl } from '../../api/client.ts';
+import { shareLink } from '../../platform/index.ts';
+import type { CreatedNote } from './createdNote.ts';
 import { createKeys } from './noteKeys.ts';
 
 export interface NewNote {
@@ -17,10 +19,7 @@ export interface NewNote {
   images: File[];
 }
 
-export interface CreatedNote extends CreateNoteResponse {
-  /** K_link: goes into the link's fragment and nowhere else. */
-  linkKey: string;
-}
+export type { CreatedNote };
 
 /** 0–1 over the whole job: keys, encryption, then the upload. */
 export type ProgressListener = (fraction: number) => void;
@@ -40,20 +39,22 @@ export async function createNote(
   const keys = await createKeys(note.password);
   onProgress(KEYS_DONE);
 
-  const content = await encryptNoteText(keys.contentKey, note.content.trim());
+  // Each item is sealed for its place in the note, so the server cannot drop or shuffle images.
+  const count = note.images.length;
+  const content = await encryptNoteText(keys.contentKey, note.content.trim(), count);
   const attachedImages: string[] = [];
   for (const [index, image] of note.images.entries()) {
     const bytes = new Uint8Array(await image.arrayBuffer());
-    attachedImages.push(
-      await encryptNoteImage(keys.contentKey, { name: image.name, type: image.type, bytes }),
-    );
-    onProgress(KEYS_DONE + ((ENCRYPTED - KEYS_DONE) * (index + 1)) / note.images.length);
+    const payload = { name: image.name, type: image.type, bytes };
+    attachedImages.push(await encryptNoteImage(keys.contentKey, payload, { index, count }));
+    onProgress(KEYS_DONE + ((ENCRYPTED - KEYS_DONE) * (index + 1)) / count);
   }
   onProgress(ENCRYPTED);
 
   const body: CreateNoteRequest = {
     content,
     verifier: keys.verifier,
+    linkVerifier: keys.linkVerifier,
     // Checked against the contract: the server accepts only protocol v1's work factor.
     kdf: kdfSchema.nullable().parse(keys.kdf),
     expiration: note.expiration,
@@ -79,8 +80,7 @@ function postWithProgress(
 ): Promise<CreateNoteResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.withCredentials = true;
+    xhr.open('POST', apiUrl(path));
     xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -105,6 +105,6 @@ function postWithProgress(
 }
 
 /** The share link: the key rides in the fragment, which browsers never send to a server. */
-export function noteLink(origin: string, noteId: string, linkKey: string): string {
-  return `${origin}/note/${encodeURIComponent(noteId)}#${linkKey}`;
+export function noteLink(noteId: string, linkKey: string): string {
+  return shareLink(`/note/${encodeURIComponent(noteId)}#${linkKey}`);
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { missingCase } from '../../../../shared/errors.ts';
 import { largestTwoUnits } from '../../../../shared/time-ago.ts';
 import type { DurationUnit } from '../../../../shared/time-ago.ts';
 
@@ -12,6 +13,8 @@ function unitText(t: TFunction, unit: DurationUnit, count: number): string {
       return t('note.time.minutes', { count });
     case 'seconds':
       return t('note.time.seconds', { count });
+    default:
+      return missingCase(unit);
   }
 }
 

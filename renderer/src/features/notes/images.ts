@@ -1,4 +1,5 @@
 import { NOTE_MAX_IMAGE_BYTES } from '../../../../shared/limits.ts';
+import type { ImageProblem } from './imageProblems.ts';
 
 /** Image types a note may carry: ones every browser can both decode and re-encode. */
 export const NOTE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -8,7 +9,7 @@ export function isNoteImageType(type: string): type is NoteImageType {
   return (NOTE_IMAGE_TYPES as readonly string[]).includes(type);
 }
 
-export type ImageProblem = 'unsupportedType' | 'tooLarge' | 'unreadable';
+export type { ImageProblem };
 
 export class ImageRejected extends Error {
   readonly problem: ImageProblem;

@@ -3,7 +3,7 @@ import type { KdfRequest, KdfResponse } from './kdfProtocol.ts';
 
 /**
  * Note key derivation off the main thread: PBKDF2 with 600,000 iterations takes about a second
- * with WebCrypto and several with the node-forge fallback, which would freeze the page. The
+ * with WebCrypto and several with the @noble fallback, which would freeze the page. The
  * keys go back to the page only; nothing here logs or sends them anywhere.
  */
 const scope = self as unknown as {

@@ -44,6 +44,39 @@ describe('apiErrorKey', () => {
       'errors.rateLimited',
     );
     expect(apiErrorKey(new ApiError(502, 'Bad Gateway', ''))).toBe('errors.server');
+    // Details that do not match the contract are ignored, never trusted.
+    expect(
+      apiErrorKey(
+        new ApiError(
+          429,
+          '',
+          JSON.stringify({
+            error: { code: 'RATE_LIMITED', message: '', details: { scope: 'read-receipt' } },
+          }),
+        ),
+      ),
+    ).toBe('errors.rateLimited');
     expect(apiErrorKey(new NetworkError(new TypeError('fetch failed')))).toBe('errors.network');
+  });
+
+  it('tells the read-receipt cap from the generic rate limit', () => {
+    expect(
+      apiErrorKey(
+        apiError(429, {
+          code: 'RATE_LIMITED',
+          message: 'Too many requests. Please wait and try again.',
+          details: { retryAfterSeconds: 3600, scope: 'read-receipt' },
+        }),
+      ),
+    ).toBe('errors.readReceiptLimit');
+    expect(
+      apiErrorKey(
+        apiError(429, {
+          code: 'RATE_LIMITED',
+          message: 'Too many requests. Please wait and try again.',
+          details: { retryAfterSeconds: 60 },
+        }),
+      ),
+    ).toBe('errors.rateLimited');
   });
 });

@@ -1,3 +1,4 @@
+import { errorDetails } from '../../../../shared/error-details.ts';
 import { missingCase } from '../../../../shared/errors.ts';
 import { ApiError, InvalidResponseError, NetworkError } from '../../api/client.ts';
 
@@ -9,6 +10,7 @@ export type ApiErrorKey =
   | 'errors.invalidEmail'
   | 'errors.emailUnavailable'
   | 'errors.rateLimited'
+  | 'errors.readReceiptLimit'
   | 'errors.notFound'
   | 'errors.gone'
   | 'errors.wrongPassword'
@@ -28,7 +30,8 @@ export function apiErrorKey(error: unknown): ApiErrorKey {
   switch (code) {
     case 'VALIDATION_FAILED': {
       // Refused because this server has no mail configured (the page's /api/config was stale).
-      if (error.body?.details?.emailAvailable === false) return 'errors.emailUnavailable';
+      if (errorDetails(error.body, code)?.emailAvailable === false)
+        return 'errors.emailUnavailable';
       const fields = error.body?.fields ?? [];
       if (fields.some((field) => field.path.startsWith('emailNotification'))) {
         return 'errors.invalidEmail';
@@ -44,7 +47,10 @@ export function apiErrorKey(error: unknown): ApiErrorKey {
     case 'PAYLOAD_TOO_LARGE':
       return 'errors.tooLarge';
     case 'RATE_LIMITED':
-      return 'errors.rateLimited';
+      // The server caps read receipts per address and per sender a day: say which limit it was.
+      return errorDetails(error.body, code)?.scope === 'read-receipt'
+        ? 'errors.readReceiptLimit'
+        : 'errors.rateLimited';
     case 'UNAUTHORIZED':
     case 'FORBIDDEN':
     case 'PROOF_REQUIRED':

@@ -3,6 +3,8 @@ import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Actions, Page } from '../../ui/Page.tsx';
+import { DocumentStack } from './DocumentCards.tsx';
+import { FeaturesDocument } from './FeaturesDocument.tsx';
 
 export function FeaturesPage() {
   const { t } = useTranslation();
@@ -15,11 +17,14 @@ export function FeaturesPage() {
 
   return (
     <Page title={t('features.title')} intro={t('features.intro')}>
-      <Actions>
-        <ButtonLink to={routePaths.home} $variant="secondary">
-          {t('features.backHome')}
-        </ButtonLink>
-      </Actions>
+      <DocumentStack>
+        <FeaturesDocument headingLevel={2} />
+        <Actions>
+          <ButtonLink to={routePaths.home} $variant="secondary" $size="large">
+            {t('features.backHome')}
+          </ButtonLink>
+        </Actions>
+      </DocumentStack>
     </Page>
   );
 }

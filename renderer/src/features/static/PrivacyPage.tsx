@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { Page } from '../../ui/Page.tsx';
+import { PrivacyDocument } from './PrivacyDocument.tsx';
 
 export function PrivacyPage() {
   const { t } = useTranslation();
@@ -12,5 +13,9 @@ export function PrivacyPage() {
     canonical: routePaths.privacy,
   });
 
-  return <Page title={t('privacy.title')} intro={t('privacy.intro')} />;
+  return (
+    <Page title={t('privacy.title')} intro={t('privacy.intro')}>
+      <PrivacyDocument headingLevel={2} />
+    </Page>
+  );
 }

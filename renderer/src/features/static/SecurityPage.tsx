@@ -3,6 +3,8 @@ import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Actions, Page } from '../../ui/Page.tsx';
+import { DocumentStack } from './DocumentCards.tsx';
+import { SecurityDocument } from './SecurityDocument.tsx';
 
 export function SecurityPage() {
   const { t } = useTranslation();
@@ -15,9 +17,14 @@ export function SecurityPage() {
 
   return (
     <Page title={t('security.title')} intro={t('security.intro')}>
-      <Actions>
-        <ButtonLink to={routePaths.home}>{t('security.cta')}</ButtonLink>
-      </Actions>
+      <DocumentStack>
+        <SecurityDocument headingLevel={2} />
+        <Actions>
+          <ButtonLink to={routePaths.home} $size="large">
+            {t('security.cta')}
+          </ButtonLink>
+        </Actions>
+      </DocumentStack>
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { Page } from '../../ui/Page.tsx';
+import { TermsDocument } from './TermsDocument.tsx';
 
 export function TermsPage() {
   const { t } = useTranslation();
@@ -12,5 +13,9 @@ export function TermsPage() {
     canonical: routePaths.terms,
   });
 
-  return <Page title={t('terms.title')} intro={t('terms.intro')} />;
+  return (
+    <Page title={t('terms.title')} intro={t('terms.intro')}>
+      <TermsDocument headingLevel={2} />
+    </Page>
+  );
 }

@@ -1,16 +1,12 @@
 import * as RadixToast from '@radix-ui/react-toast';
-import { useAtom } from 'jotai';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled, { css, keyframes } from 'styled-components';
 import { CloseIcon } from '../icons.tsx';
-import { currentToastAtom } from './toastState.ts';
+import { useStore } from '../../state/store.ts';
+import { currentToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toastState.ts';
 
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-
-/** Wraps the app once; `useToast()` anywhere below shows a toast. */
-export function ToastProvider({ children }: { children: ReactNode }) {
+/** Shows the current toast (Radix: announced, dismissible, swipeable). Loaded by ToastProvider. */
+export function Toaster() {
   const { t } = useTranslation();
   return (
     <RadixToast.Provider
@@ -19,7 +15,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
     >
-      {children}
       <CurrentToast />
       <Viewport label={t('toast.viewportLabel')} />
     </RadixToast.Provider>
@@ -28,7 +23,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function CurrentToast() {
   const { t } = useTranslation();
-  const [current, setCurrent] = useAtom(currentToastAtom);
+  const current = useStore(currentToast);
+  const setCurrent = currentToast.set;
   if (!current) return null;
   const { id, title, description, variant = 'default', open } = current;
 
@@ -87,7 +83,8 @@ const Viewport = styled(RadixToast.Viewport)`
 
   @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
     inset-block-start: auto;
-    inset-block-end: 0;
+    /* Above the mobile shell's tab bar when there is one (it sets the variable). */
+    inset-block-end: var(--mobile-tab-bar-size, 0px);
     margin-inline-end: 0;
   }
 `;
@@ -159,6 +156,14 @@ const Close = styled(RadixToast.Close)`
   margin-inline-end: -6px;
   margin-block-start: -4px;
   padding: 0;
+
+  /* A fingertip needs 44 px; the negative margins keep the toast's layout as it was. */
+  @media (pointer: coarse) {
+    inline-size: 44px;
+    block-size: 44px;
+    margin-inline-end: -14px;
+    margin-block: -12px;
+  }
   border: none;
   border-radius: ${({ theme }) => theme.radius.small};
   background: transparent;

@@ -1,3 +1,3 @@
-export { ToastProvider, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './Toaster.tsx';
-export { useToast } from './toastState.ts';
+export { ToastProvider } from './ToastProvider.tsx';
+export { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToast } from './toastState.ts';
 export type { ToastOptions, ToastVariant } from './toastState.ts';

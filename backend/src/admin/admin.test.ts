@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../shared/api/paths.ts';
+import { postJson } from '../testing/notes-client.ts';
+import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { hashPassword, parsePasswordHash, verifyPassword } from './password-hash.ts';
+
+const PASSWORD = 'correct horse battery staple';
+
+describe('administrator password hashes', () => {
+  it('verify the password they were made from and nothing else', async () => {
+    const text = await hashPassword(PASSWORD);
+    expect(text).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(text).not.toContain(PASSWORD);
+    const parsed = parsePasswordHash(text)!;
+    expect(await verifyPassword(PASSWORD, parsed)).toBe(true);
+    expect(await verifyPassword(`${PASSWORD}!`, parsed)).toBe(false);
+    // The same password typed as decomposed Unicode is the same password.
+    expect(
+      await verifyPassword('é'.normalize('NFD'), parsePasswordHash(await hashPassword('é'))!),
+    ).toBe(true);
+  });
+
+  it('refuse anything else as a hash', () => {
+    for (const text of [
+      '',
+      PASSWORD,
+      'scrypt$17$8$1$short$short',
+      'bcrypt$10$8$1$a$b',
+      'scrypt$30$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    ]) {
+      expect(parsePasswordHash(text), text).toBeNull();
+    }
+  });
+});
+
+describe.each(TEST_DATABASES)('administrator sessions on %s', (kind) => {
+  let t: TestServer;
+  let none: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind, { ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD) });
+    none = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await t.stop();
+    await none.stop();
+  });
+
+  const session = async (server: TestServer, cookie = '') =>
+    (await fetch(`${server.url}${apiPaths.adminSession}`, { headers: { cookie } })).json();
+
+  it('reports no administrator on a server without one', async () => {
+    expect(await session(none)).toEqual({ available: false, authenticated: false });
+    const login = await postJson(`${none.url}${apiPaths.adminLogin}`, { password: PASSWORD });
+    expect(login.status).toBe(503);
+    const config = (await (await fetch(`${none.url}${apiPaths.config}`)).json()) as {
+      adminAvailable: boolean;
+    };
+    expect(config.adminAvailable).toBe(false);
+  });
+
+  it('signs in with the password into an HttpOnly, SameSite=Strict cookie, and out again', async () => {
+    expect(await session(t)).toEqual({ available: true, authenticated: false });
+    const login = await postJson(`${t.url}${apiPaths.adminLogin}`, { password: PASSWORD });
+    expect(login.status).toBe(200);
+    const setCookie = login.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^ashnote_admin=[\w-]{43};/);
+    expect(setCookie).toContain('path=/api');
+    expect(setCookie).toContain('httponly');
+    expect(setCookie).toContain('samesite=strict');
+    expect(setCookie).toContain('expires=');
+    const cookie = setCookie.split(';')[0]!;
+    expect(await session(t, cookie)).toEqual({ available: true, authenticated: true });
+    // The database holds a hash of the token, never the token.
+    const stored = await sql<{
+      token_hash: Uint8Array;
+    }>`select token_hash from admin_session`.execute(t.server.database.sql);
+    const token = cookie.split('=')[1]!;
+    expect(
+      stored.rows.map((row) => Buffer.from(row.token_hash).toString('base64url')),
+    ).not.toContain(token);
+
+    const logout = await fetch(`${t.url}${apiPaths.adminLogout}`, {
+      method: 'POST',
+      headers: { cookie },
+    });
+    expect(await logout.json()).toEqual({ available: true, authenticated: false });
+    expect(await session(t, cookie)).toEqual({ available: true, authenticated: false });
+  });
+
+  it('refuses a wrong password, records it as a security event, and limits tries', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await postJson(`${t.url}${apiPaths.adminLogin}`, {
+        password: 'wrong guess',
+      });
+      statuses.push(response.status);
+    }
+    // Five tries in 15 minutes; the one that succeeded in the test before counts too.
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429]);
+    await expect
+      .poll(async () => {
+        const rows = await sql<{ kind: string; client: string }>`
+          select kind, client from security_event order by created_at`.execute(
+          t.server.database.sql,
+        );
+        return rows.rows;
+      })
+      .toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'admin_login_failed' }),
+          expect.objectContaining({ kind: 'rate_limited' }),
+        ]),
+      );
+    const clients = await sql<{ client: string }>`select client from security_event`.execute(
+      t.server.database.sql,
+    );
+    expect(clients.rows.map((row) => row.client).join()).not.toContain('127.0.0.1');
+  });
+});

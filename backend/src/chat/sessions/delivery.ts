@@ -1,0 +1,112 @@
+import { CHAT_CLOSE } from '../../../../shared/api/chat.ts';
+import { missingCase } from '../../../../shared/errors.ts';
+import { sendErrorFrame, sendFrame } from '../../ws/hub.ts';
+import { RelayPayloadTooLargeError } from '../postgres-relay.ts';
+import type { ChatEvent, ChatRelay } from '../relay.ts';
+import type { LocalRooms, Member } from './local-rooms.ts';
+
+/**
+ * Events to this instance's sockets, whether they come from this instance or any other through
+ * the relay; and a member's frames to the room, through the relay only when someone elsewhere
+ * needs them.
+ */
+export function chatDelivery(deps: { local: LocalRooms; relay: ChatRelay }) {
+  const { local, relay } = deps;
+
+  function onEvent(roomId: string, event: ChatEvent): void {
+    const room = local.room(roomId);
+    if (!room) return;
+    if (event.kind === 'expired') {
+      local.end(roomId);
+      return;
+    }
+    if (event.kind === 'joined' || event.kind === 'left') room.version++;
+    for (const member of [...room.members]) deliver(member, event);
+  }
+
+  function deliver(member: Member, event: ChatEvent): void {
+    if (member.backlog !== null) {
+      member.backlog.push(event);
+      return;
+    }
+    switch (event.kind) {
+      case 'joined': {
+        if (event.participantId === member.participantId) {
+          // The same participant joined again from another socket: the newest join wins.
+          if (event.connection !== member.connection) replaced(member);
+          return;
+        }
+        if (member.known.get(event.participantId) === event.connection) return;
+        member.known.set(event.participantId, event.connection);
+        sendFrame(member.socket, {
+          type: 'participant_joined',
+          participantId: event.participantId,
+          participantCount: event.participantCount,
+        });
+        return;
+      }
+      case 'left': {
+        if (event.participantId === member.participantId) {
+          if (event.connection === member.connection) seatLost(member);
+          return;
+        }
+        // A late "left" of an earlier join (the participant is back already) changes nothing.
+        if (member.known.get(event.participantId) !== event.connection) return;
+        member.known.delete(event.participantId);
+        sendFrame(member.socket, {
+          type: 'participant_left',
+          participantId: event.participantId,
+          participantCount: event.participantCount,
+        });
+        return;
+      }
+      case 'message':
+      case 'key_exchange':
+        if (event.frame.participantId !== member.participantId) {
+          sendFrame(member.socket, event.frame);
+        }
+        return;
+      case 'expired':
+        return;
+      default:
+        missingCase(event);
+    }
+  }
+
+  function replaced(member: Member): void {
+    local.detach(member);
+    member.socket.close(CHAT_CLOSE.REPLACED, 'Joined from another connection');
+  }
+
+  /** Our seat was freed under us (its lease lapsed, e.g. while the database was unreachable). */
+  function seatLost(member: Member): void {
+    local.detach(member);
+    sendErrorFrame(member.socket, 'NOT_JOINED', 'Your seat in this chat was released. Join again.');
+  }
+
+  /**
+   * Relays a frame to the room. When every other participant this sender knows of sits on this
+   * instance, nobody else needs it and the relay (a database round trip) is skipped.
+   */
+  function route(member: Member, event: ChatEvent): Promise<void> | void {
+    const room = local.room(member.roomId);
+    if (!room) return;
+    const everyoneLocal = [...member.known].every(([participantId, connection]) =>
+      [...room.members].some(
+        (other) => other.participantId === participantId && other.connection === connection,
+      ),
+    );
+    if (everyoneLocal) {
+      onEvent(member.roomId, event);
+      return;
+    }
+    return relay.publish(member.roomId, event).catch((error: unknown) => {
+      if (!(error instanceof RelayPayloadTooLargeError)) throw error;
+      sendErrorFrame(member.socket, 'PAYLOAD_TOO_LARGE', 'This message is too large to relay.');
+    });
+  }
+
+  return { onEvent, deliver, replaced, seatLost, route };
+}
+
+export type Delivery = ReturnType<typeof chatDelivery>;

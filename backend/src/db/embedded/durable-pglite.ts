@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { DeferredWalSync } from './wal-sync.ts';
+
+/**
+ * PGlite as the server runs it: durable (a write is on disk once `durable()` says so) and
+ * private (its files are the owner's alone). Used by the embedded database's thread, and by the
+ * benchmark's raw baseline so both pay for the same durability.
+ */
+
+interface EmscriptenNode {
+  mode: number;
+}
+interface EmscriptenModule {
+  FS: {
+    isDir(mode: number): boolean;
+    filesystems: {
+      NODEFS: {
+        realPath(node: EmscriptenNode): string;
+        stream_ops: Record<string, unknown>;
+        node_ops: {
+          mknod(parent: unknown, name: string, mode: number, dev: number): EmscriptenNode;
+        };
+      };
+    };
+  };
+}
+
+/** The database's files are its owner's alone, whatever the process's umask. */
+const PRIVATE_FILE = 0o600;
+const PRIVATE_DIR = 0o700;
+
+/**
+ * PGlite's Node filesystem, made durable and private.
+ *
+ * It never reaches the disk on fsync: Emscripten's NODEFS has no fsync and its fdatasync is a
+ * no-op, and PGlite starts PostgreSQL with fsync off. A note the server acknowledged would then
+ * survive a crashed process (the OS still has the pages) but not a power cut, and a read note
+ * could come back after one. So fsync is given a real fdatasync (the WAL's deferred, see
+ * wal-sync.ts), and PostgreSQL runs with fsync on and syncs its WAL through fsync (see
+ * START_PARAMS).
+ *
+ * It also creates files readable by everyone; each new file and folder is made its owner's only.
+ */
+class DurableNodeFS extends NodeFS {
+  readonly walSync: DeferredWalSync;
+
+  constructor(pgdata: string, walSync: DeferredWalSync) {
+    super(pgdata);
+    this.walSync = walSync;
+  }
+
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const preRun = [
+      ...((emscriptenOpts.preRun as ((module: EmscriptenModule) => void)[] | undefined) ?? []),
+      (module: EmscriptenModule) => {
+        const { NODEFS } = module.FS.filesystems;
+        NODEFS.stream_ops.fsync = (stream: { nfd: number; node: EmscriptenNode }) => {
+          this.walSync.fsync(NODEFS.realPath(stream.node), () => fs.fdatasyncSync(stream.nfd));
+          return 0;
+        };
+        const mknod = NODEFS.node_ops.mknod;
+        NODEFS.node_ops.mknod = (parent, name, mode, dev) => {
+          const node = mknod(parent, name, mode, dev);
+          const isDir = module.FS.isDir(node.mode);
+          fs.chmodSync(NODEFS.realPath(node), isDir ? PRIVATE_DIR : PRIVATE_FILE);
+          return node;
+        };
+      },
+    ];
+    return { emscriptenOpts: { ...emscriptenOpts, preRun } };
+  }
+}
+
+const START_PARAMS = [
+  // PGlite's defaults minus `-F` (fsync off).
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  // fdatasync is the one sync call PGlite's build ignores; fsync reaches DurableNodeFS.
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+/** Date and interval columns stay strings, as MikroORM's own pg driver configures them. */
+const KEEP_DATES_AS_TEXT = Object.fromEntries(
+  [1082, 1114, 1184, 1186].map((oid) => [oid, (value: string) => value]),
+);
+
+/** Files made before this process (a first initdb, an older version) are tightened at start. */
+function makePrivate(folder: string): void {
+  fs.chmodSync(folder, PRIVATE_DIR);
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+    const full = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) makePrivate(full);
+    else if (entry.isFile()) fs.chmodSync(full, PRIVATE_FILE);
+  }
+}
+
+export interface DurablePGlite {
+  db: PGlite;
+  /**
+   * Resolves once everything PGlite has done so far is on disk. Nothing may be acknowledged
+   * before: a commit returns before its WAL is flushed (see wal-sync.ts).
+   */
+  durable(): Promise<void>;
+}
+
+/** Opens PGlite over `pgdata`, durable and private, and tightens any files made before. */
+export async function openDurablePGlite(
+  pgdata: string,
+  {
+    wasm,
+    walSync = new DeferredWalSync(),
+  }: {
+    wasm?: PGliteOptions['pgliteWasmModule'];
+    walSync?: DeferredWalSync;
+  } = {},
+): Promise<DurablePGlite> {
+  const files = new DurableNodeFS(pgdata, walSync);
+  const db = await PGlite.create({
+    fs: files,
+    startParams: START_PARAMS,
+    pgliteWasmModule: wasm,
+    parsers: KEEP_DATES_AS_TEXT,
+  });
+  makePrivate(pgdata);
+  return { db, durable: () => files.walSync.durable() };
+}

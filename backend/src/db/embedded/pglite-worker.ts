@@ -1,0 +1,156 @@
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDurablePGlite } from './durable-pglite.ts';
+import { preparedStatements } from './prepared-statements.ts';
+import {
+  DATABASE_ERROR_FIELDS,
+  type WorkerError,
+  type WorkerRequest,
+  type WorkerResponse,
+  type WorkerStart,
+} from './protocol.ts';
+
+/**
+ * The embedded database's own thread: PGlite (PostgreSQL in WebAssembly) and nothing else.
+ * Requests are answered in the order they arrive.
+ *
+ * Group commit: every commit needs the disk to flush, and PGlite has one backend, so
+ * committing each statement alone would cap the server at one statement per disk flush.
+ * Statements outside any transaction that are waiting together run as one transaction, one
+ * flush for all; each is answered only once that transaction has committed, so nothing is
+ * acknowledged before it is on disk. No other session exists to see the group half done, and
+ * each statement still runs whole or not at all: if one fails, the group is rolled back and its
+ * statements run again one by one, from the same state, so only the failing one fails.
+ * Inside a group, `now()` is the group's start, a few milliseconds early for its later members.
+ */
+
+/** Enough to turn a burst into one flush; small enough that no answer waits on a long queue. */
+const MAX_GROUP = 64;
+
+function toWorkerError(error: unknown): WorkerError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: WorkerError = { message: error.message };
+  for (const field of DATABASE_ERROR_FIELDS) {
+    const value = (error as unknown as Record<string, unknown>)[field];
+    if (typeof value === 'string') fields[field] = value;
+  }
+  return fields;
+}
+
+type Answer = { rows: unknown[]; affectedRows: number | undefined } | { error: WorkerError };
+type Statement = Extract<WorkerRequest, { op: 'query' }>;
+
+const isGroupable = (request: WorkerRequest): request is Statement =>
+  request.op === 'query' && !request.inTransaction;
+
+const port = parentPort!;
+const { pgdata, wasm } = workerData as WorkerStart;
+const reply = (message: WorkerResponse) => port.postMessage(message);
+
+type Statements = ReturnType<typeof preparedStatements>;
+
+async function answer(db: PGlite, statements: Statements, request: WorkerRequest): Promise<Answer> {
+  try {
+    switch (request.op) {
+      case 'query':
+        return await statements.run(request.sql, request.params);
+      case 'exec': {
+        const last = (await db.exec(request.sql)).at(-1);
+        return { rows: last?.rows ?? [], affectedRows: last?.affectedRows };
+      }
+      case 'close':
+        await db.close();
+        return { rows: [], affectedRows: undefined };
+    }
+  } catch (error) {
+    return { error: toWorkerError(error) };
+  }
+}
+
+/**
+ * Runs statements as one transaction and answers each once it has committed. If one fails, the
+ * group is rolled back and each statement runs again alone (see above).
+ */
+async function runGroup(
+  db: PGlite,
+  statements: Statements,
+  group: readonly Statement[],
+): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  try {
+    await db.exec('begin');
+    for (const statement of group) {
+      const result = await answer(db, statements, statement);
+      if ('error' in result) break;
+      answers.push(result);
+    }
+    if (answers.length === group.length) {
+      await db.exec('commit');
+      return answers;
+    }
+    await db.exec('rollback');
+  } catch (error) {
+    // The commit itself failed (the disk): nothing of the group is kept.
+    return group.map(() => ({ error: toWorkerError(error) }));
+  }
+  const alone: Answer[] = [];
+  for (const statement of group) alone.push(await answer(db, statements, statement));
+  return alone;
+}
+
+try {
+  const { db, durable } = await openDurablePGlite(pgdata, { wasm });
+  const statements = preparedStatements(db);
+  /**
+   * Sends answers once what produced them is on disk (see wal-sync.ts). A failed flush leaves
+   * the database's state on disk unknown: the thread stops, as PostgreSQL would, and the server
+   * fails every waiting request.
+   */
+  const replyWhenDurable = (messages: readonly WorkerResponse[]) => {
+    durable()
+      .then(() => messages.forEach(reply))
+      .catch((error: unknown) =>
+        setImmediate(() => {
+          throw error;
+        }),
+      );
+  };
+  const queue: WorkerRequest[] = [];
+  let draining = false;
+
+  const drain = async () => {
+    draining = true;
+    while (queue.length > 0) {
+      // Whatever else has arrived joins the queue now, so a burst becomes one group.
+      for (let next = receiveMessageOnPort(port); next; next = receiveMessageOnPort(port)) {
+        queue.push(next.message as WorkerRequest);
+      }
+      let size = 0;
+      while (size < MAX_GROUP && size < queue.length && isGroupable(queue[size]!)) size++;
+      if (size < 2) {
+        const request = queue.shift()!;
+        const result = await answer(db, statements, request);
+        if (request.op === 'close') {
+          await durable();
+          reply({ id: request.id, ...result });
+          port.close();
+          return;
+        }
+        replyWhenDurable([{ id: request.id, ...result }]);
+        continue;
+      }
+      const group = queue.splice(0, size) as Statement[];
+      const answers = await runGroup(db, statements, group);
+      replyWhenDurable(group.map((statement, index) => ({ id: statement.id, ...answers[index]! })));
+    }
+    draining = false;
+  };
+
+  port.on('message', (request: WorkerRequest) => {
+    queue.push(request);
+    if (!draining) void drain();
+  });
+  reply({ id: 0, ready: true });
+} catch (error) {
+  reply({ id: 0, error: toWorkerError(error) });
+}

@@ -1,0 +1,74 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedStatements } from './prepared-statements.ts';
+
+describe('prepared statements on PGlite', () => {
+  let db: PGlite;
+
+  beforeAll(async () => {
+    db = await PGlite.create();
+    await db.exec(
+      'create table probe (id int primary key, data bytea, parts int[], at timestamptz, label text)',
+    );
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const preparedCount = async () =>
+    (await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements'))
+      .rows[0]!.n;
+
+  it('runs one statement many times with every kind of parameter, parsing it once', async () => {
+    const statements = preparedStatements(db);
+    const before = await preparedCount();
+    const insert =
+      'insert into probe (id, data, parts, at, label) values ($1, $2, $3, $4, $5) returning id, data, parts, label';
+    for (let id = 1; id <= 5; id++) {
+      const result = await statements.run(insert, [
+        id,
+        Buffer.from([id, 0, 255]),
+        [id, 2],
+        new Date('2026-11-23T10:00:00Z'),
+        id === 3 ? null : `note ${id}`,
+      ]);
+      expect(result.affectedRows).toBe(1);
+      expect(result.rows).toEqual([
+        {
+          id,
+          data: new Uint8Array([id, 0, 255]),
+          parts: [id, 2],
+          label: id === 3 ? null : `note ${id}`,
+        },
+      ]);
+    }
+    expect(await preparedCount()).toBe(before + 1);
+    const at = await statements.run('select at from probe where id = $1', [1]);
+    expect(at.rows).toEqual([{ at: new Date('2026-11-23T10:00:00Z') }]);
+  });
+
+  it('keeps PostgreSQL’s error, and the statement works again afterwards', async () => {
+    const statements = preparedStatements(db);
+    const insert = 'insert into probe (id, label) values ($1, $2)';
+    await statements.run(insert, [10, 'first']);
+    await expect(statements.run(insert, [10, 'again'])).rejects.toMatchObject({ code: '23505' });
+    await expect(statements.run(insert, [11, 'next'])).resolves.toMatchObject({ affectedRows: 1 });
+  });
+
+  it('keeps at most its limit prepared, dropping the least recently used', async () => {
+    const before = await preparedCount();
+    const statements = preparedStatements(db, { max: 2 });
+    const select = (column: string) => `select ${column} from probe where id = $1`;
+    await statements.run(select('id'), [1]);
+    await statements.run(select('label'), [1]);
+    await statements.run(select('id'), [1]);
+    await statements.run(select('parts'), [1]);
+    expect(await preparedCount()).toBe(before + 2);
+    const kept = await db.query<{ statement: string }>(
+      'select statement from pg_prepared_statements order by prepare_time desc limit 2',
+    );
+    expect(kept.rows.map((row) => row.statement).sort()).toEqual(
+      [select('id'), select('parts')].sort(),
+    );
+  });
+});

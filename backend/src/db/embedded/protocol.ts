@@ -1,0 +1,59 @@
+import type { PGliteOptions } from '@electric-sql/pglite';
+
+/**
+ * Messages between the server's thread and the embedded database's worker thread
+ * (pglite-worker.ts). PGlite runs SQL synchronously inside WebAssembly, so it lives on its own
+ * thread: a large statement (a 10 MB image) keeps the database busy, never the event loop that
+ * answers every other request.
+ */
+
+export interface WorkerStart {
+  /** PGlite's data folder (`<DATA_DIR>/pgdata`). */
+  pgdata: string;
+  /** PGlite's WebAssembly, compiled once per process and shared by every database opened. */
+  wasm: PGliteOptions['pgliteWasmModule'];
+}
+
+export type WorkerCall =
+  | {
+      op: 'query';
+      sql: string;
+      params: readonly unknown[];
+      /**
+       * Part of a transaction the caller opened. Statements outside one may be committed
+       * together with others (group commit, see pglite-worker.ts).
+       */
+      inTransaction: boolean;
+    }
+  /** Parameterless SQL through the simple protocol: several statements allowed (migrations). */
+  | { op: 'exec'; sql: string }
+  | { op: 'close' };
+
+export type WorkerRequest = WorkerCall & { id: number };
+
+/** What PostgreSQL said, kept field by field so MikroORM can map the SQLSTATE as it does for pg. */
+export interface WorkerError {
+  message: string;
+  code?: string;
+  detail?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  severity?: string;
+}
+
+export type WorkerResponse =
+  | { id: number; rows: unknown[]; affectedRows: number | undefined }
+  | { id: number; error: WorkerError }
+  /** Sent once, when the database is open (or could not be opened). */
+  | { id: 0; ready: true }
+  | { id: 0; error: WorkerError };
+
+export const DATABASE_ERROR_FIELDS = [
+  'code',
+  'detail',
+  'constraint',
+  'table',
+  'column',
+  'severity',
+] as const satisfies readonly (keyof WorkerError)[];

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDurablePGlite, type DurablePGlite } from './durable-pglite.ts';
+import { DeferredWalSync } from './wal-sync.ts';
+
+/** A DeferredWalSync whose flushes are recorded, the deferred ones finishing when told to. */
+function watched() {
+  const events: string[] = [];
+  const pending: (() => void)[] = [];
+  const walSync = new DeferredWalSync({
+    now: (file) => events.push(`now ${path.basename(file)}`),
+    later: (file) =>
+      new Promise<void>((resolve) => {
+        events.push(`start ${path.basename(file)}`);
+        pending.push(() => {
+          events.push(`done ${path.basename(file)}`);
+          resolve();
+        });
+      }),
+  });
+  /** Lets every flush finish, including those that start only once earlier ones have. */
+  const finishFlushes = async () => {
+    for (let quietTurns = 0; quietTurns < 10; quietTurns++) {
+      if (pending.length > 0) {
+        pending.shift()!();
+        quietTurns = 0;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { walSync, events, finishFlushes };
+}
+
+const WAL = '/data/pgdata/pg_wal/000000010000000000000001';
+const NEXT_WAL = '/data/pgdata/pg_wal/000000010000000000000002';
+const CONTROL = '/data/pgdata/global/pg_control';
+
+describe('deferred WAL sync', () => {
+  it('answers only after a flush that began once the WAL was written', async () => {
+    const { walSync, events, finishFlushes } = watched();
+    walSync.fsync(WAL, () => events.push('sync WAL right away'));
+    let durable = false;
+    const waiting = walSync.durable().then(() => (durable = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(['start 000000010000000000000001']);
+    expect(durable).toBe(false);
+    await finishFlushes();
+    await waiting;
+    expect(durable).toBe(true);
+  });
+
+  it('makes later answers wait for earlier flushes, and one flush serve all written meanwhile', async () => {
+    const { walSync, events, finishFlushes } = watched();
+    walSync.fsync(WAL, () => {});
+    const first = walSync.durable();
+    walSync.fsync(WAL, () => {});
+    walSync.fsync(NEXT_WAL, () => {});
+    const second = walSync.durable();
+    const third = walSync.durable();
+    const order: string[] = [];
+    void first.then(() => order.push('first'));
+    void second.then(() => order.push('second'));
+    void third.then(() => order.push('third'));
+    await finishFlushes();
+    await Promise.all([first, second, third]);
+    expect(order).toEqual(['first', 'second', 'third']);
+    expect(events.filter((event) => event.startsWith('start'))).toHaveLength(3);
+  });
+
+  it('puts every written or flushing WAL file on disk before syncing anything else', async () => {
+    const { walSync, events, finishFlushes } = watched();
+    walSync.fsync(WAL, () => {});
+    void walSync.durable();
+    await new Promise((resolve) => setImmediate(resolve));
+    walSync.fsync(NEXT_WAL, () => {});
+    walSync.fsync(CONTROL, () => events.push('sync pg_control'));
+    expect(events).toEqual([
+      'start 000000010000000000000001',
+      'now 000000010000000000000001',
+      'now 000000010000000000000002',
+      'sync pg_control',
+    ]);
+    await finishFlushes();
+  });
+});
+
+describe('deferred WAL sync on PGlite', () => {
+  let folder: string;
+  let pglite: DurablePGlite;
+  let events: string[];
+  let finishFlushes: () => Promise<void>;
+
+  beforeAll(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-wal-'));
+    const watching = watched();
+    ({ events, finishFlushes } = watching);
+    pglite = await openDurablePGlite(path.join(folder, 'pgdata'), { walSync: watching.walSync });
+    await pglite.db.exec('create table probe (id int primary key)');
+    const created = pglite.durable();
+    await finishFlushes();
+    await created;
+  });
+  afterAll(async () => {
+    const closing = pglite.db.close();
+    await finishFlushes();
+    await closing;
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('defers the commit’s WAL flush to durable(), and a checkpoint syncs the WAL first', async () => {
+    await finishFlushes();
+    events.length = 0;
+    await pglite.db.query('insert into probe values (1)');
+    expect(events).toEqual([]);
+    const durable = pglite.durable();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual([expect.stringMatching(/^start [0-9A-F]{24}$/)]);
+    await finishFlushes();
+    await durable;
+
+    events.length = 0;
+    await pglite.db.query('insert into probe values (2)');
+    await pglite.db.exec('checkpoint');
+    expect(events[0]).toMatch(/^now [0-9A-F]{24}$/);
+  });
+});

@@ -1,0 +1,24 @@
+import { AdminSession } from '../admin/admin.entities.ts';
+import { ChatInstance, ChatParticipant, ChatRoom } from '../chat/chat.entities.ts';
+import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
+import { RateLimit } from '../rate-limit/rate-limit.entity.ts';
+import { SecurityEvent } from '../security-events/security-event.entity.ts';
+import { ServerSecret } from './server-secret.entity.ts';
+
+/**
+ * Every table, declared once as a MikroORM entity. The migrations create them; a test checks
+ * that the entities and the migrated schema agree, so neither can drift from the other.
+ */
+export const entities = [
+  Note,
+  NotePart,
+  NoteTombstone,
+  ReadReceipt,
+  ChatRoom,
+  ChatInstance,
+  ChatParticipant,
+  RateLimit,
+  ServerSecret,
+  AdminSession,
+  SecurityEvent,
+] as const;

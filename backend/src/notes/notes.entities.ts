@@ -1,0 +1,78 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { DESTROY_REASONS } from '../../../shared/api/notes.ts';
+
+/**
+ * A live note: ciphertext, the verifiers of its two proofs, and when it dies. Nothing here can
+ * open it (DESIGN §3): the key lives only in the link.
+ */
+export const Note = defineEntity({
+  name: 'Note',
+  tableName: 'note',
+  properties: {
+    id: p.text().primary(),
+    content: p.text(),
+    /** How many parts each image is stored in (see NotePart). */
+    imageParts: p.array<number>(Number, String).columnType('integer[]').defaultRaw("'{}'"),
+    verifier: p.type('uint8array').columnType('bytea'),
+    /** Null for notes made before link proofs: every wrong proof counts for those. */
+    linkVerifier: p.type('uint8array').columnType('bytea').nullable(),
+    kdfSalt: p.text().nullable(),
+    kdfIterations: p.integer().nullable(),
+    failedAttempts: p.integer().default(0),
+    createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
+    expiresAt: p.datetime().columnType('timestamptz').index('note_expires_at_idx'),
+  },
+});
+
+/** One part (up to 1 MiB) of one image of a note, written before the note and read after it. */
+export const NotePart = defineEntity({
+  name: 'NotePart',
+  tableName: 'note_part',
+  properties: {
+    noteId: p.text().primary(),
+    image: p.smallint().primary(),
+    seq: p.integer().primary(),
+    data: p.text(),
+    createdAt: p
+      .datetime()
+      .columnType('timestamptz')
+      .defaultRaw('now()')
+      .index('note_part_created_at_idx'),
+  },
+});
+
+/** What is left of a destroyed note for 30 days: only that it was destroyed, how and when. */
+export const NoteTombstone = defineEntity({
+  name: 'NoteTombstone',
+  tableName: 'note_tombstone',
+  properties: {
+    id: p.text().primary(),
+    reason: p.enum(DESTROY_REASONS).columnType('text'),
+    destroyedAt: p
+      .datetime()
+      .columnType('timestamptz')
+      .defaultRaw('now()')
+      .index('note_tombstone_destroyed_at_idx'),
+  },
+});
+
+/** A read receipt waiting for its note to be read; the address sealed with MAIL_KEY. */
+export const ReadReceipt = defineEntity({
+  name: 'ReadReceipt',
+  tableName: 'read_receipt',
+  indexes: [
+    {
+      name: 'read_receipt_due_idx',
+      expression:
+        'create index read_receipt_due_idx on read_receipt (next_attempt_at) where read_at is not null',
+    },
+  ],
+  properties: {
+    noteId: p.text().primary(),
+    sealedAddress: p.type('uint8array').columnType('bytea'),
+    readAt: p.datetime().columnType('timestamptz').nullable(),
+    attempts: p.integer().default(0),
+    nextAttemptAt: p.datetime().columnType('timestamptz').nullable(),
+    expiresAt: p.datetime().columnType('timestamptz'),
+  },
+});

@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WS_PATH } from '../../../shared/api/paths.ts';
+import { DESKTOP_APP_ORIGIN } from '../../../shared/desktop-origin.ts';
+import {
+  ChatTestClient,
+  createRoom,
+  fakeChatEnvelope,
+  joinRoom,
+  newParticipantId,
+} from '../chat/test-client.ts';
+import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { CLOSE_POLICY, MAX_SOCKETS_PER_ADDRESS } from './hub.ts';
+
+const wsUrl = (t: TestServer) => `${t.url.replace(/^http/, 'ws')}${WS_PATH}`;
+
+/** Whether the upgrade is accepted, and the HTTP status when it is not. */
+function upgrade(t: TestServer, headers: Record<string, string>): Promise<'open' | number> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(wsUrl(t), { headers });
+    // Ending a refused upgrade makes ws report an error; the status is what is checked.
+    socket.on('error', () => {});
+    socket.once('open', () => {
+      socket.close();
+      resolve('open');
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+  });
+}
+
+describe.each(TEST_DATABASES)('/ws limits on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+  });
+  afterAll(() => t.stop());
+
+  it("accepts the server's own pages and the desktop app, not another site's", async () => {
+    expect(await upgrade(t, {})).toBe('open');
+    expect(await upgrade(t, { Origin: t.url })).toBe('open');
+    expect(await upgrade(t, { Origin: DESKTOP_APP_ORIGIN })).toBe('open');
+    expect(await upgrade(t, { Origin: 'https://evil.example' })).toBe(401);
+    expect(await upgrade(t, { Origin: t.url.replace('127.0.0.1', 'localhost') })).toBe(401);
+  });
+
+  it('lets one address hold only so many sockets', async () => {
+    const clients = await Promise.all(
+      Array.from({ length: MAX_SOCKETS_PER_ADDRESS }, () => ChatTestClient.connect(t.url)),
+    );
+    try {
+      const extra = await ChatTestClient.connect(t.url);
+      expect((await extra.closed).code).toBe(CLOSE_POLICY);
+      clients[0]!.close();
+      await clients[0]!.closed;
+      // A freed place can be taken again.
+      await expect
+        .poll(async () => {
+          const again = await ChatTestClient.connect(t.url);
+          const open = again.socket.readyState === WebSocket.OPEN;
+          again.close();
+          return open;
+        })
+        .toBe(true);
+    } finally {
+      for (const client of clients) client.close();
+      await Promise.all(clients.map((client) => client.closed));
+    }
+  });
+
+  it('closes a socket that keeps sending past its frame budget', async () => {
+    const client = await ChatTestClient.connect(t.url);
+    for (let i = 0; i < 200; i++) client.send('{}');
+    expect((await client.closed).code).toBe(CLOSE_POLICY);
+    // One RATE_LIMITED reply, never one per frame over the budget.
+    const limited = client.received.filter(
+      (frame) => frame.type === 'error' && frame.code === 'RATE_LIMITED',
+    );
+    expect(limited).toHaveLength(1);
+  });
+});
+
+describe.each(TEST_DATABASES)('/ws against a client that stops reading, on %s', (kind) => {
+  it('cuts the client off instead of buffering what its partner sends', async () => {
+    // A generous frame budget, so the partner can send megabytes in moments.
+    const t = await startTestServer(
+      kind,
+      {},
+      {
+        wsFrameRate: { perSecond: 10_000, burst: 10_000, overrun: 10_000 },
+        chat: { rejoinGraceMs: 200 },
+      },
+    );
+    try {
+      const id = await createRoom(t.url);
+      const reader = await joinRoom(t.url, id);
+      const sender = await joinRoom(t.url, id);
+      await reader.client.next('participant_joined');
+      reader.client.goSilent();
+      const content = fakeChatEnvelope(4000);
+      const frame = JSON.stringify({
+        type: 'send_message',
+        sessionId: id,
+        participantId: sender.participantId,
+        content,
+      });
+      // Far more than the kernel's socket buffers and the server's bound together.
+      for (let i = 0; i < 4000 && sender.client.socket.readyState === WebSocket.OPEN; i++) {
+        sender.client.send(frame);
+        if (i % 200 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const left = await sender.client.next('participant_left', 15_000);
+      expect(left.participantId).toBe(reader.participantId);
+      reader.client.socket.terminate();
+    } finally {
+      await t.stop();
+    }
+  });
+});
+
+describe.each(TEST_DATABASES)('/ws join floods on %s', (kind) => {
+  it('limits join attempts per address', async () => {
+    const t = await startTestServer(
+      kind,
+      {},
+      {
+        chat: { rateRules: { join: { limit: 5, windowSeconds: 60 } } },
+        wsFrameRate: { perSecond: 100, burst: 100, overrun: 100 },
+      },
+    );
+    try {
+      const client = await ChatTestClient.connect(t.url);
+      for (let i = 0; i < 8; i++) {
+        client.send({
+          type: 'join_session',
+          sessionId: 'AAAAAAAAAAAAAAAAAAAAA' + String.fromCharCode(65 + i),
+          participantId: newParticipantId(),
+        });
+      }
+      await expect.poll(() => client.received.length).toBe(8);
+      const codes = client.received.map((frame) => (frame.type === 'error' ? frame.code : ''));
+      expect(codes).toEqual([...Array(5).fill('NOT_FOUND'), ...Array(3).fill('RATE_LIMITED')]);
+      client.close();
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('answers joins for a room it knows is not there without asking the database again', async () => {
+    const t = await startTestServer(kind);
+    try {
+      const id = 'NeverCreatedRoomId0000';
+      const first = await ChatTestClient.connect(t.url);
+      first.send({ type: 'join_session', sessionId: id, participantId: newParticipantId() });
+      expect((await first.next('error')).code).toBe('NOT_FOUND');
+      // Were the database asked again, this row (impossible in real life: ids are random and
+      // never reused) would let the next join in.
+      await sql`insert into chat_room (id, expires_at) values (${id}, now() + interval '5 minutes')`.execute(
+        t.server.database.sql,
+      );
+      const second = await ChatTestClient.connect(t.url);
+      second.send({ type: 'join_session', sessionId: id, participantId: newParticipantId() });
+      expect((await second.next('error')).code).toBe('NOT_FOUND');
+      expect(second.pending('session_joined')).toEqual([]);
+      first.close();
+      second.close();
+    } finally {
+      await t.stop();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import { routePaths } from '../src/app/paths.ts';
+import type en from '../src/i18n/locales/en.json';
+
+type Texts = typeof en;
+
+/** An id in the note/room format (22 base64url characters) that the server does not know. */
+function unknownId(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+/** A key in the link-fragment format (43 base64url characters). */
+function someKey(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export interface SiteRoute {
+  name: string;
+  path: string;
+  /** The page's one <h1>, from the locale file of the language shown. */
+  heading: (texts: Texts) => string;
+  /** The document title's own part, when it is not the heading (a room's state changes). */
+  title?: (texts: Texts) => string;
+  /** Pages holding a secret in their URL, or nothing worth indexing, must say noindex. */
+  noIndex: boolean;
+}
+
+/** Every route a visitor can land on, the secret-bearing ones with a well-formed link. */
+export function siteRoutes(): SiteRoute[] {
+  return [
+    { name: 'home', path: routePaths.home, heading: (t) => t.home.title, noIndex: false },
+    {
+      name: 'features',
+      path: routePaths.features,
+      heading: (t) => t.features.title,
+      noIndex: false,
+    },
+    {
+      name: 'security',
+      path: routePaths.security,
+      heading: (t) => t.security.title,
+      noIndex: false,
+    },
+    { name: 'privacy', path: routePaths.privacy, heading: (t) => t.privacy.title, noIndex: false },
+    { name: 'terms', path: routePaths.terms, heading: (t) => t.terms.title, noIndex: false },
+    { name: 'faq', path: routePaths.faq, heading: (t) => t.faq.title, noIndex: false },
+    { name: 'chat', path: routePaths.chat, heading: (t) => t.chat.create.title, noIndex: false },
+    { name: 'blog', path: routePaths.blog, heading: (t) => t.blog.list.title, noIndex: false },
+    {
+      name: 'blog-article',
+      path: routePaths.blogArticle('some-article'),
+      heading: (t) => t.blog.article.title,
+      noIndex: false,
+    },
+    {
+      name: 'mobile',
+      title: (t) => t.mobile.title,
+      path: routePaths.mobile,
+      heading: (t) => t.mobile.create.title,
+      noIndex: false,
+    },
+    {
+      name: 'analytics',
+      path: routePaths.analytics,
+      heading: (t) => t.analytics.title,
+      noIndex: true,
+    },
+    {
+      name: 'note',
+      path: `${routePaths.note(unknownId())}#${someKey()}`,
+      heading: (t) => t.note.viewer.title,
+      noIndex: true,
+    },
+    {
+      name: 'chat-room',
+      title: (t) => t.chat.room.title,
+      path: `${routePaths.chatRoom(unknownId())}#${someKey()}`,
+      heading: (t) => t.chat.room.invalid.title,
+      noIndex: true,
+    },
+    {
+      name: 'mobile-chat-room',
+      title: (t) => t.chat.room.title,
+      path: `${routePaths.mobileChatRoom(unknownId())}#${someKey()}`,
+      heading: (t) => t.chat.room.invalid.title,
+      noIndex: true,
+    },
+    { name: 'not-found', path: '/no/such/page', heading: (t) => t.notFound.title, noIndex: true },
+  ];
+}

@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { missingCase } from '../../../../../shared/errors.ts';
+import { NOTE_MAX_CHARS } from '../../../../../shared/limits.ts';
+import { Field, Textarea } from '../../../ui/Field.tsx';
+import type { ContentProblem } from './noteFormValidation.ts';
+
+interface ContentFieldProps {
+  value: string;
+  problem: ContentProblem | undefined;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  ref: Ref<HTMLTextAreaElement>;
+}
+
+/** The note's text, with a live character count against the limit. */
+export function ContentField({ value, problem, disabled, onChange, ref }: ContentFieldProps) {
+  const { t, i18n } = useTranslation();
+  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const max = number.format(NOTE_MAX_CHARS);
+
+  let error: string | undefined;
+  switch (problem) {
+    case undefined:
+      error = undefined;
+      break;
+    case 'required':
+      error = t('home.validation.contentRequired');
+      break;
+    case 'tooLong':
+      error = t('home.validation.contentTooLong', { max });
+      break;
+    default:
+      return missingCase(problem);
+  }
+
+  return (
+    <div>
+      <Field label={t('home.form.contentLabel')} error={error}>
+        {(props) => (
+          <Textarea
+            {...props}
+            ref={ref}
+            name="content"
+            dir="auto"
+            rows={8}
+            value={value}
+            placeholder={t('home.form.contentPlaceholder')}
+            disabled={disabled}
+            required
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )}
+      </Field>
+      <Counter
+        $over={value.length > NOTE_MAX_CHARS}
+        aria-live="polite"
+        data-testid="content-counter"
+      >
+        {t('home.form.counter', { used: number.format(value.length), max })}
+      </Counter>
+    </div>
+  );
+}
+
+const Counter = styled.p<{ $over: boolean }>`
+  margin-block-start: 6px;
+  font-size: 13px;
+  text-align: end;
+  font-variant-numeric: tabular-nums;
+  color: ${({ $over, theme }) => ($over ? theme.color.danger : theme.color.textSubtle)};
+`;

@@ -1,0 +1,197 @@
+import { useId, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { missingCase } from '../../../../../shared/errors.ts';
+import {
+  NOTE_EXPIRATIONS,
+  NOTE_MAX_IMAGE_BYTES,
+  NOTE_MAX_IMAGES,
+} from '../../../../../shared/limits.ts';
+import type { NoteExpiration } from '../../../../../shared/limits.ts';
+import { assessSecurity } from '../../../../../shared/security-score.ts';
+import { usePublicConfigState } from '../../../api/config.ts';
+import { useCurrentLanguage } from '../../../i18n/LanguageSwitcher.tsx';
+import { Button } from '../../../ui/Button.tsx';
+import { Field, Select } from '../../../ui/Field.tsx';
+import { InsecureConnectionWarning } from '../../../ui/InsecureConnectionWarning.tsx';
+import { PageSection, Stack } from '../../../ui/layout.ts';
+import { ProgressBar } from '../../../ui/ProgressBar.tsx';
+import { FinePrint } from '../../../ui/text.ts';
+import type { CreatedNote } from '../createNote.ts';
+import { ContentField } from './ContentField.tsx';
+import { ImageAttachments } from './ImageAttachments.tsx';
+import { initialNoteForm, noteFormReducer, shownContentProblem } from './noteFormState.ts';
+import type { ImageIssue } from '../imageProblems.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { ReceiptField } from './ReceiptField.tsx';
+import { SecurityPanel } from './SecurityPanel.tsx';
+import { useImageAttachments } from './useImageAttachments.ts';
+import { useSubmitNote } from './useSubmitNote.ts';
+
+const MAX_MEGABYTES = NOTE_MAX_IMAGE_BYTES / (1024 * 1024);
+
+/** The home page's form: write, protect, attach, and send the note encrypted. */
+export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) => void }) {
+  const { t } = useTranslation();
+  const language = useCurrentLanguage();
+  const config = usePublicConfigState();
+  const emailAvailable = config.state === 'hasData' && config.data.emailAvailable;
+  const [state, dispatch] = useReducer(noteFormReducer, initialNoteForm);
+  const images = useImageAttachments();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const receipt = state.receiptOn && emailAvailable;
+  const { pending } = state;
+
+  const submit = useSubmitNote({
+    state,
+    dispatch,
+    images: images.attachments.map((attachment) => attachment.file),
+    busy: images.adding,
+    receipt,
+    language: language.code,
+    focus: { content: contentRef, email: emailRef },
+    onCreated: (note) => {
+      images.clear();
+      onCreated(note);
+    },
+  });
+
+  function imageIssueText(issue: ImageIssue): string {
+    switch (issue.problem) {
+      case 'tooMany':
+        return t('home.validation.tooManyImages', { max: NOTE_MAX_IMAGES });
+      case 'unsupportedType':
+        return t('home.validation.imageUnsupported', { name: issue.name });
+      case 'tooLarge':
+        return t('home.validation.imageTooLarge', { name: issue.name, size: MAX_MEGABYTES });
+      case 'unreadable':
+        return t('home.validation.imageUnreadable', { name: issue.name });
+      default:
+        return missingCase(issue);
+    }
+  }
+
+  const assessment = assessSecurity(
+    {
+      hasPassword: state.password.length > 0,
+      expiration: state.expiration,
+      hasEmailNotification: receipt,
+      hasAttachments: images.attachments.length > 0,
+    },
+    emailAvailable,
+  );
+
+  return (
+    <Form
+      as="form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={titleId}
+      aria-busy={pending}
+      $gap={22}
+      $raised
+    >
+      <FormTitle id={titleId}>{t('home.form.title')}</FormTitle>
+      <InsecureConnectionWarning />
+
+      <ContentField
+        ref={contentRef}
+        value={state.content}
+        problem={shownContentProblem(state)}
+        disabled={pending}
+        onChange={(value) => dispatch({ type: 'content', value })}
+      />
+
+      <Columns>
+        <PasswordField
+          value={state.password}
+          shown={state.showPassword}
+          disabled={pending}
+          onChange={(value) => dispatch({ type: 'password', value })}
+          onToggle={() => dispatch({ type: 'togglePassword' })}
+        />
+        <Field label={t('home.form.expirationLabel')} hint={t('home.form.expirationHint')}>
+          {(props) => (
+            <Select
+              {...props}
+              name="expiration"
+              value={state.expiration}
+              disabled={pending}
+              onChange={(event) =>
+                dispatch({ type: 'expiration', value: event.target.value as NoteExpiration })
+              }
+            >
+              {NOTE_EXPIRATIONS.map((option) => (
+                <option key={option} value={option}>
+                  {t(`home.form.expiration.${option}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </Columns>
+
+      <ReceiptField
+        available={emailAvailable}
+        on={receipt}
+        email={state.email}
+        problem={state.problems.email}
+        disabled={pending}
+        onToggle={(on) => dispatch({ type: 'receipt', on })}
+        onEmail={(value) => dispatch({ type: 'email', value })}
+        emailRef={emailRef}
+      />
+
+      <ImageAttachments
+        attachments={images.attachments}
+        max={NOTE_MAX_IMAGES}
+        maxMegabytes={MAX_MEGABYTES}
+        disabled={pending}
+        busy={images.adding}
+        error={state.imageIssues.map(imageIssueText).join(' ') || undefined}
+        onAdd={(files) =>
+          void images.add(files).then((issues) => dispatch({ type: 'imageIssues', issues }))
+        }
+        onRemove={(id) => {
+          images.remove(id);
+          dispatch({ type: 'imageIssues', issues: [] });
+        }}
+      />
+
+      <SecurityPanel assessment={assessment} />
+
+      <Stack $gap={12}>
+        {pending ? (
+          <ProgressBar value={state.progress} label={t('home.form.progressLabel')} />
+        ) : null}
+        <Button type="submit" $size="large" $fullWidth disabled={pending || images.adding}>
+          {pending ? t('home.form.submitting') : t('home.form.submit')}
+        </Button>
+        <FinePrint>{t('home.form.encryptionNote')}</FinePrint>
+      </Stack>
+    </Form>
+  );
+}
+
+const Form = styled(PageSection)`
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    gap: 18px;
+  }
+`;
+
+const FormTitle = styled.h2`
+  font-size: 22px;
+  font-weight: 700;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 18px;
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    grid-template-columns: 1fr;
+  }
+`;

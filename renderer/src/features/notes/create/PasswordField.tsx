@@ -1,0 +1,82 @@
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { IconButton } from '../../../ui/Button.tsx';
+import { Field, Input } from '../../../ui/Field.tsx';
+import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
+
+interface PasswordFieldProps {
+  value: string;
+  shown: boolean;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  onToggle: () => void;
+  /** Already translated; "Password (optional)" unless given. */
+  label?: string;
+  /** Already translated. */
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** The optional password, with a show/hide toggle once something is typed (seed §2). */
+export function PasswordField({
+  value,
+  shown,
+  disabled,
+  onChange,
+  onToggle,
+  label,
+  error,
+  ref,
+}: PasswordFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={label ?? t('home.form.passwordLabel')}
+      hint={t('home.form.passwordHint')}
+      error={error}
+    >
+      {(props) => (
+        <Box>
+          <Input
+            {...props}
+            ref={ref}
+            name="password"
+            type={shown ? 'text' : 'password'}
+            autoComplete="new-password"
+            value={value}
+            placeholder={t('home.form.passwordPlaceholder')}
+            disabled={disabled}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {value ? (
+            <ToggleButton
+              aria-label={shown ? t('home.form.hidePassword') : t('home.form.showPassword')}
+              aria-pressed={shown}
+              onClick={onToggle}
+              disabled={disabled}
+            >
+              {shown ? <EyeOffIcon /> : <EyeIcon />}
+            </ToggleButton>
+          ) : null}
+        </Box>
+      )}
+    </Field>
+  );
+}
+
+const Box = styled.div`
+  position: relative;
+
+  input {
+    padding-inline-end: 48px;
+  }
+`;
+
+const ToggleButton = styled(IconButton)`
+  position: absolute;
+  /* Centred on the input whatever its size (larger on touch screens). */
+  inset-block-start: 50%;
+  inset-inline-end: 2px;
+  transform: translateY(-50%);
+`;

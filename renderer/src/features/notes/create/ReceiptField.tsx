@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { missingCase } from '../../../../../shared/errors.ts';
+import { FieldError, FieldHint, Input, Label } from '../../../ui/Field.tsx';
+import { Row } from '../../../ui/layout.ts';
+import type { EmailProblem } from './noteFormValidation.ts';
+
+interface ReceiptFieldProps {
+  /** This server can send mail (from /api/config). */
+  available: boolean;
+  on: boolean;
+  email: string;
+  problem: EmailProblem | undefined;
+  disabled: boolean;
+  onToggle: (on: boolean) => void;
+  onEmail: (value: string) => void;
+  emailRef: Ref<HTMLInputElement>;
+}
+
+/**
+ * The read receipt: one e-mail to the address typed here, i.e. to the sender, when the note is
+ * read. The wording says so plainly, so nobody types the reader's address.
+ */
+export function ReceiptField(props: ReceiptFieldProps) {
+  const { available, on, email, problem, disabled, onToggle, onEmail, emailRef } = props;
+  const { t } = useTranslation();
+  const ids = useId();
+  const hintId = `${ids}-hint`;
+  const errorId = `${ids}-error`;
+
+  let error: string | undefined;
+  switch (problem) {
+    case undefined:
+      error = undefined;
+      break;
+    case 'invalid':
+      error = t('home.validation.invalidEmail');
+      break;
+    case 'receiptLimit':
+      error = t('errors.readReceiptLimit');
+      break;
+    default:
+      return missingCase(problem);
+  }
+
+  return (
+    <div>
+      <Row $gap={10} $wrap={false}>
+        <Checkbox
+          id={`${ids}-on`}
+          type="checkbox"
+          checked={on}
+          disabled={disabled || !available}
+          aria-describedby={hintId}
+          onChange={(event) => onToggle(event.target.checked)}
+        />
+        <CheckLabel htmlFor={`${ids}-on`}>{t('home.form.emailLabel')}</CheckLabel>
+      </Row>
+      <FieldHint id={hintId}>
+        {available ? t('home.form.emailHint') : t('home.form.emailUnavailable')}
+      </FieldHint>
+      {on ? (
+        <EmailBox>
+          <Label htmlFor={`${ids}-email`}>{t('home.form.emailFieldLabel')}</Label>
+          <Input
+            ref={emailRef}
+            id={`${ids}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            placeholder={t('home.form.emailPlaceholder')}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => onEmail(event.target.value)}
+          />
+          {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+        </EmailBox>
+      ) : null}
+    </div>
+  );
+}
+
+const Checkbox = styled.input`
+  inline-size: 18px;
+  block-size: 18px;
+  accent-color: ${({ theme }) => theme.color.primary};
+  cursor: pointer;
+
+  &:disabled {
+    cursor: not-allowed;
+  }
+`;
+
+const CheckLabel = styled.label`
+  font-size: 15px;
+  font-weight: 600;
+  cursor: pointer;
+
+  ${Checkbox}:disabled + & {
+    color: ${({ theme }) => theme.color.textSubtle};
+    cursor: not-allowed;
+  }
+`;
+
+const EmailBox = styled.div`
+  margin-block-start: 12px;
+`;

@@ -1,0 +1,180 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../../../ui/Button.tsx';
+import { CheckIcon } from '../../../ui/icons.tsx';
+import { Input, Label } from '../../../ui/Field.tsx';
+import { QrCode } from '../../../ui/QrCode.tsx';
+import { noteLink } from '../createNote.ts';
+import { LinkReachNotice } from '../../settings/LinkReachNotice.tsx';
+import type { CreatedNote } from '../createdNote.ts';
+import { formatExpiry, useShareLink } from './useShareLink.ts';
+
+/** After creation: the one-time link (with its key), ways to pass it on, and when it expires. */
+export function SharePanel({
+  note,
+  onCreateAnother,
+}: {
+  note: CreatedNote;
+  onCreateAnother: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const link = noteLink(note.noteId, note.linkKey);
+  const { copied, copy, share } = useShareLink(link, { title: t('home.toast.copied') });
+  const expires = formatExpiry(i18n.language, note.expiresAt);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  return (
+    <Panel aria-labelledby="share-title" data-testid="share-panel">
+      <Heading id="share-title" ref={headingRef} tabIndex={-1}>
+        <CheckBadge aria-hidden="true">
+          <CheckIcon />
+        </CheckBadge>
+        {t('home.share.title')}
+      </Heading>
+      <Intro>{t('home.share.intro')}</Intro>
+      <Body>
+        <Main>
+          <LinkReachNotice />
+          <Label htmlFor="share-link">{t('home.share.linkLabel')}</Label>
+          <LinkRow>
+            <LinkInput
+              id="share-link"
+              readOnly
+              value={link}
+              dir="ltr"
+              spellCheck={false}
+              onFocus={(event) => event.currentTarget.select()}
+              data-testid="share-link"
+            />
+            <Button onClick={() => void copy()} $variant="primary">
+              {copied ? <CheckIcon width="18" height="18" /> : null}
+              {copied ? t('home.share.copied') : t('home.share.copy')}
+            </Button>
+          </LinkRow>
+          <Expiry>{t('home.share.expires', { date: expires })}</Expiry>
+          <Buttons>
+            <Button $variant="secondary" onClick={() => void share()}>
+              {t('home.share.share')}
+            </Button>
+            <Button $variant="ghost" onClick={onCreateAnother}>
+              {t('home.share.createAnother')}
+            </Button>
+          </Buttons>
+        </Main>
+        <QrBox>
+          <QrCode value={link} label={t('home.share.qrLabel')} size={168} />
+          <QrHint>{t('home.share.qrHint')}</QrHint>
+        </QrBox>
+      </Body>
+    </Panel>
+  );
+}
+
+const Panel = styled.section`
+  padding: 28px;
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.large};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.raised};
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    padding: 18px;
+  }
+`;
+
+const Heading = styled.h2`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  font-size: 22px;
+  font-weight: 700;
+
+  &:focus {
+    outline: none;
+  }
+`;
+
+const CheckBadge = styled.span`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  inline-size: 34px;
+  block-size: 34px;
+  border-radius: ${({ theme }) => theme.radius.round};
+  background: ${({ theme }) => theme.color.primarySoft};
+  color: ${({ theme }) => theme.color.primary};
+`;
+
+const Intro = styled.p`
+  margin-block: 10px 22px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Body = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: 28px;
+  align-items: start;
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const Main = styled.div`
+  min-inline-size: 0;
+`;
+
+const LinkRow = styled.div`
+  display: flex;
+  gap: 8px;
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    flex-direction: column;
+  }
+`;
+
+const LinkInput = styled(Input)`
+  flex: 1;
+  min-inline-size: 0;
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: 14px;
+  /* The URL reads left to right in every language. */
+  text-align: left;
+`;
+
+const Expiry = styled.p`
+  margin-block-start: 12px;
+  font-size: 14px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+  margin-block-start: 20px;
+`;
+
+const QrBox = styled.figure`
+  display: grid;
+  justify-items: center;
+  gap: 8px;
+  margin: 0;
+  max-inline-size: 200px;
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    justify-self: center;
+  }
+`;
+
+const QrHint = styled.figcaption`
+  font-size: 12px;
+  text-align: center;
+  color: ${({ theme }) => theme.color.textSubtle};
+`;

@@ -1,0 +1,85 @@
+import type { FormEvent, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LanguageCode } from '../../../../../shared/languages.ts';
+import { useToast } from '../../../ui/toast/index.ts';
+import type { CreatedNote } from '../createdNote.ts';
+import type { NoteFormAction, NoteFormState } from './noteFormState.ts';
+import { validateNote } from './noteFormValidation.ts';
+
+interface SubmitOptions {
+  state: NoteFormState;
+  dispatch: (action: NoteFormAction) => void;
+  /** Metadata-free images, in the order they were attached. */
+  images: File[];
+  busy: boolean;
+  /** Whether a read receipt goes with the note (asked for, and this server can send mail). */
+  receipt: boolean;
+  language: LanguageCode;
+  focus: { content: RefObject<HTMLElement | null>; email: RefObject<HTMLElement | null> };
+  onCreated: (note: CreatedNote) => void;
+}
+
+/**
+ * The form's submit: checks, encrypts and uploads (createNote), then says how it went. Bad
+ * input sends nothing and moves focus to the field to fix.
+ */
+export function useSubmitNote(options: SubmitOptions) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+
+  return async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { state, dispatch, receipt, focus } = options;
+    if (state.pending || options.busy) return;
+    const problems = validateNote({
+      content: state.content,
+      receiptEmail: receipt ? state.email : null,
+    });
+    if (problems.content || problems.email) {
+      dispatch({ type: 'invalid', problems });
+      if (problems.content === 'required') {
+        toast({
+          title: t('home.validation.contentRequiredTitle'),
+          description: t('home.validation.contentRequired'),
+          variant: 'destructive',
+        });
+      }
+      (problems.content ? focus.content : focus.email).current?.focus();
+      return;
+    }
+
+    dispatch({ type: 'submitting' });
+    try {
+      // Encryption and the API schemas load on the first submit, not with the page.
+      const { createNote } = await import('../createNote.ts');
+      const created = await createNote(
+        {
+          content: state.content,
+          password: state.password,
+          expiration: state.expiration,
+          receipt: receipt ? { email: state.email.trim(), language: options.language } : null,
+          images: options.images,
+        },
+        (fraction) => dispatch({ type: 'progress', fraction }),
+      );
+      toast({ title: t('home.toast.created'), description: t('home.toast.createdDescription') });
+      dispatch({ type: 'created' });
+      options.onCreated(created);
+    } catch (error) {
+      // Like createNote, the error catalogue (and the schemas it reads details with) loads
+      // only when needed.
+      const { apiErrorKey } = await import('../noteErrors.ts');
+      const key = apiErrorKey(error);
+      dispatch({
+        type: 'failed',
+        email:
+          key === 'errors.invalidEmail'
+            ? 'invalid'
+            : key === 'errors.readReceiptLimit'
+              ? 'receiptLimit'
+              : undefined,
+      });
+      toast({ title: t('home.toast.createFailed'), description: t(key), variant: 'destructive' });
+    }
+  };
+}

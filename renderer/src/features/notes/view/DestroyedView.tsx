@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import type { DestroyReason } from '../../../../../shared/api/notes.ts';
+import { missingCase } from '../../../../../shared/errors.ts';
+import { formatDuration } from '../formatDuration.ts';
+import { HomeActions, Notice } from './Notice.tsx';
+
+/** Why the note is gone and, when the server said, how long ago. */
+export function DestroyedView({
+  reason,
+  seconds,
+}: {
+  reason: DestroyReason;
+  seconds: number | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const time = seconds === null ? null : formatDuration(t, i18n.language, seconds);
+  let text: string;
+  switch (reason) {
+    case 'read':
+      text = time === null ? t('errors.notFound') : t('note.destroyed.read', { time });
+      break;
+    case 'expired':
+      text = time === null ? t('note.destroyed.expiredNow') : t('note.destroyed.expired', { time });
+      break;
+    case 'too_many_attempts':
+      text =
+        time === null
+          ? t('note.destroyed.tooManyAttemptsNow')
+          : t('note.destroyed.tooManyAttempts', { time });
+      break;
+    default:
+      return missingCase(reason);
+  }
+  return (
+    <Notice tone="muted" title={t('note.destroyed.title')} data-testid="note-destroyed">
+      <p data-reason={reason}>{text}</p>
+      <HomeActions create />
+    </Notice>
+  );
+}

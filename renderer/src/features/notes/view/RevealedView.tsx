@@ -1,0 +1,157 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button, buttonStyles } from '../../../ui/Button.tsx';
+import { Row, Stack, sectionPadding } from '../../../ui/layout.ts';
+import { useCopyFeedback } from '../../../ui/useCopyFeedback.ts';
+import { useContentProtection } from '../../../platform/useContentProtection.ts';
+import { HomeActions } from './Notice.tsx';
+import type { ShownImage } from './viewerState.ts';
+
+interface RevealedViewProps {
+  text: string;
+  images: ShownImage[];
+  skipped: number;
+}
+
+/** The decrypted note, already gone from the server: copy it, download its images. */
+export function RevealedView({ text, images, skipped }: RevealedViewProps) {
+  const { t } = useTranslation();
+  const { copied, copy: copyText } = useCopyFeedback();
+  // No screenshots or screen sharing of the note while it is shown (desktop app).
+  useContentProtection(true);
+
+  function copy() {
+    return copyText(
+      text,
+      {
+        done: { title: t('note.viewer.copiedToast') },
+        failed: { title: t('note.viewer.copyFailed') },
+      },
+      // The desktop app clears the note from the clipboard after a while.
+      { sensitive: true },
+    );
+  }
+
+  return (
+    <Revealed aria-labelledby="note-content-title">
+      <Banner role="status">{t('note.viewer.destroyedBanner')}</Banner>
+      <Body>
+        <Row $justify="between">
+          <ContentTitle id="note-content-title">{t('note.viewer.contentLabel')}</ContentTitle>
+          <Button $variant="secondary" onClick={() => void copy()}>
+            {copied ? t('note.viewer.copied') : t('note.viewer.copy')}
+          </Button>
+        </Row>
+        <NoteText tabIndex={0} aria-labelledby="note-content-title" data-testid="note-text">
+          {text}
+        </NoteText>
+        {images.length > 0 ? (
+          <>
+            <ImagesTitle>{t('note.viewer.imagesTitle')}</ImagesTitle>
+            <Images>
+              {images.map((image, index) => (
+                <Figure key={image.url}>
+                  <img src={image.url} alt={t('note.viewer.imageAlt', { number: index + 1 })} />
+                  <DownloadLink
+                    href={image.url}
+                    download={image.name}
+                    $variant="secondary"
+                    aria-label={t('note.viewer.downloadImage', { number: index + 1 })}
+                  >
+                    {t('note.viewer.download')}
+                  </DownloadLink>
+                </Figure>
+              ))}
+            </Images>
+          </>
+        ) : null}
+        {skipped > 0 ? <Small>{t('note.viewer.unsupportedImage')}</Small> : null}
+        <HomeActions create />
+      </Body>
+    </Revealed>
+  );
+}
+
+const Revealed = styled.section`
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.large};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.textMuted};
+  overflow: hidden;
+`;
+
+const Banner = styled.p`
+  padding-block: 12px;
+  padding-inline: 20px;
+  background: ${({ theme }) => theme.color.destructive};
+  color: ${({ theme }) => theme.color.destructiveText};
+  font-weight: 600;
+`;
+
+const Body = styled(Stack)`
+  ${sectionPadding}
+`;
+
+const ContentTitle = styled.h2`
+  font-size: 18px;
+  font-weight: 650;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const NoteText = styled.pre`
+  margin: 0;
+  padding: 16px;
+  max-block-size: 60vh;
+  overflow: auto;
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.small};
+  background: ${({ theme }) => theme.color.background};
+  color: ${({ theme }) => theme.color.text};
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: 14px;
+  line-height: 1.6;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  text-align: start;
+  unicode-bidi: plaintext;
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.focus};
+  }
+`;
+
+const ImagesTitle = styled.h3`
+  font-size: 16px;
+  font-weight: 650;
+  color: ${({ theme }) => theme.color.text};
+`;
+
+const Images = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: 14px;
+`;
+
+const Figure = styled.figure`
+  display: grid;
+  gap: 8px;
+  margin: 0;
+
+  img {
+    display: block;
+    inline-size: 100%;
+    max-block-size: 320px;
+    object-fit: contain;
+    border: 1px solid ${({ theme }) => theme.color.border};
+    border-radius: ${({ theme }) => theme.radius.small};
+    background: ${({ theme }) => theme.color.background};
+  }
+`;
+
+const DownloadLink = styled.a<{ $variant?: 'secondary' }>`
+  ${buttonStyles}
+`;
+
+const Small = styled.p`
+  font-size: 14px;
+`;

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { missingCase } from '../../../../shared/errors.ts';
+import { platform } from '../../platform/index.ts';
+
+/** Which server the app uses now, and who can open the links it makes. */
+export function CurrentServer() {
+  const { t } = useTranslation();
+  const { linkReach, publicOrigin } = platform.server;
+  let text: string;
+  switch (linkReach) {
+    case 'anyone':
+      text = t('desktop.settings.current.hosted', { origin: publicOrigin });
+      break;
+    case 'this-computer':
+      text = t('desktop.settings.current.thisComputer');
+      break;
+    case 'local-network':
+      text = t('desktop.settings.current.localNetwork', { origin: publicOrigin });
+      break;
+    default:
+      missingCase(linkReach);
+  }
+  return <Current data-testid="current-server">{text}</Current>;
+}
+
+const Current = styled.p`
+  padding: 14px 16px;
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.color.primarySoft};
+  overflow-wrap: anywhere;
+`;

@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CheckIcon,
+  ClockIcon,
+  FlameIcon,
+  LinkIcon,
+  LockIcon,
+  ShieldIcon,
+} from '../../ui/icons.tsx';
+import { CardGrid, DocumentCard } from './DocumentCards.tsx';
+import type { DocumentProps } from './DocumentCards.tsx';
+import { useDocumentValues } from './documentValues.ts';
+
+/** The six features of the spec (§2, /features), in display order. */
+const FEATURE_CARDS = [
+  { id: 'encryption', Icon: LockIcon },
+  { id: 'selfDestruct', Icon: FlameIcon },
+  { id: 'password', Icon: ShieldIcon },
+  { id: 'expiration', Icon: ClockIcon },
+  { id: 'readReceipt', Icon: CheckIcon },
+  { id: 'simple', Icon: LinkIcon },
+] as const satisfies readonly { id: string; Icon: ComponentType }[];
+
+/** The features document: the /features page and the home page's dialog show this. */
+export function FeaturesDocument({ headingLevel }: DocumentProps) {
+  const { t } = useTranslation('pages');
+  const values = useDocumentValues();
+  return (
+    <CardGrid>
+      {FEATURE_CARDS.map(({ id, Icon }) => (
+        <DocumentCard
+          key={id}
+          icon={<Icon />}
+          title={t(`features.cards.${id}.title`)}
+          body={t(`features.cards.${id}.body`, values)}
+          headingLevel={headingLevel}
+        />
+      ))}
+    </CardGrid>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { DocumentProps } from './DocumentCards.tsx';
+import { LegalDocument } from './LegalDocument.tsx';
+import { useDocumentValues } from './documentValues.ts';
+
+/**
+ * The ten sections of the privacy policy, in order. The policy must say exactly what the code
+ * does; each section names the tests that hold it to that (features marked "to come" are being
+ * built by their own issue, which adds the test):
+ */
+const PRIVACY_SECTIONS = [
+  'scope',
+  // No names or ages collected; the age answer stays in the browser:
+  // renderer/src/features/age-gate/ageGate.test.ts, renderer/e2e/site.e2e.test.ts (age gate).
+  'age',
+  // Stored per note, never the key/password/plaintext, deleted on read, expiry or 10 wrong
+  // passwords, tombstones forgotten after 30 days: backend/src/notes/zero-knowledge.test.ts,
+  // backend/src/notes/notes.test.ts ("reads once with the proof, then shows a tombstone",
+  // "destroys a note after ten wrong proofs…", "sweeps expired notes into tombstones and forgets
+  // tombstones after 30 days"). Link check: to come (notes hardening).
+  'notes',
+  // No message stored or logged, room record deleted at the end: backend/src/chat/chat.test.ts
+  // ("has no column that could hold a message", "carries a real end-to-end key exchange… keeps
+  // it out of logs and tables", "removes rooms that expire…").
+  'chat',
+  // Receipt address sealed, mailed once, then deleted; dropped when the note expires unread;
+  // never logged: backend/src/notes/read-receipts.test.ts. Newsletter: to come (newsletter issue).
+  'email',
+  // First-party analytics without IP, daily salt, DNT/GPC, 90 days: to come (analytics issue).
+  // No third-party request on any page: renderer/e2e/site.e2e.test.ts.
+  'analytics',
+  // Logs without address, query string or body: backend/src/app.test.ts ("logs requests without
+  // query strings or client addresses"); rate-limit counters keyed by an HMAC, deleted after a
+  // day: backend/src/rate-limit/rate-limiter.ts, backend/src/notes/notes.test.ts ("answers 429…").
+  // Security events: to come (analytics issue).
+  'logs',
+  // No visitor cookies: renderer/e2e/site.e2e.test.ts (no cookie after visiting every route).
+  'device',
+  // Nothing loaded from another origin: renderer/e2e/site.e2e.test.ts; CSP: backend/src/app.test.ts.
+  'thirdParties',
+  'rights',
+] as const;
+
+/** The privacy policy: the /privacy page and the home page's dialog show this. */
+export function PrivacyDocument({ headingLevel }: DocumentProps) {
+  const { t } = useTranslation('pages');
+  const values = useDocumentValues();
+  return (
+    <LegalDocument
+      document="privacy"
+      headingLevel={headingLevel}
+      sections={PRIVACY_SECTIONS.map((id) => ({
+        title: t(`privacy.sections.${id}.title`),
+        body: t(`privacy.sections.${id}.body`, values),
+      }))}
+    />
+  );
+}

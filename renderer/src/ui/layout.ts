@@ -1,0 +1,69 @@
+import styled, { css } from 'styled-components';
+
+/**
+ * Layout primitives, so pages compose spacing instead of each writing its own flex and grid
+ * blocks. Gaps are in pixels; styled-components' `$` props keep them off the DOM.
+ */
+
+type Align = 'start' | 'center' | 'end' | 'stretch' | 'baseline';
+const JUSTIFY = {
+  start: 'flex-start',
+  center: 'center',
+  end: 'flex-end',
+  between: 'space-between',
+} as const;
+
+interface StackProps {
+  $gap?: number;
+  /** Where children sit across the stack; stretched by default. */
+  $align?: Exclude<Align, 'baseline'>;
+}
+
+/** Children one under another, evenly spaced. */
+export const Stack = styled.div<StackProps>`
+  display: grid;
+  gap: ${({ $gap = 16 }) => $gap}px;
+  justify-items: ${({ $align = 'stretch' }) => $align};
+  min-inline-size: 0;
+`;
+
+interface RowProps {
+  $gap?: number;
+  $align?: Align;
+  $justify?: keyof typeof JUSTIFY;
+  /** Wrap onto further lines when the row runs out of room (on by default). */
+  $wrap?: boolean;
+}
+
+/** Children side by side in reading order (so right to left in Arabic), evenly spaced. */
+export const Row = styled.div<RowProps>`
+  display: flex;
+  flex-wrap: ${({ $wrap = true }) => ($wrap ? 'wrap' : 'nowrap')};
+  align-items: ${({ $align = 'center' }) => $align};
+  justify-content: ${({ $justify = 'start' }) => JUSTIFY[$justify]};
+  gap: ${({ $gap = 12 }) => $gap}px;
+  min-inline-size: 0;
+`;
+
+/** A card's padding that tightens on small phones. */
+export const sectionPadding = css`
+  padding: 28px;
+
+  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+    padding: 18px;
+  }
+`;
+
+/**
+ * The surface a page's main form, message or result sits on: bordered, rounded, padded, its
+ * content stacked. `$raised` adds the shadow of the page's one primary card.
+ */
+export const PageSection = styled.section<{ $gap?: number; $raised?: boolean }>`
+  display: grid;
+  gap: ${({ $gap = 16 }) => $gap}px;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.large};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ $raised = false, theme }) => ($raised ? theme.shadow.raised : 'none')};
+  ${sectionPadding}
+`;
