@@ -5,6 +5,7 @@ import {
   NOTE_MAX_IMAGE_BYTES,
   NOTE_MAX_IMAGES,
 } from '../limits.ts';
+import { NOTE_PBKDF2_ITERATIONS } from '../crypto/protocol.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES } from '../languages.ts';
 
 /** base64url without padding, as every binary value travels (DESIGN §3). */
@@ -31,7 +32,7 @@ const envelope = z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/, 'in
 
 export const kdfSchema = z.object({
   salt: base64url(16),
-  iterations: z.literal(600_000),
+  iterations: z.literal(NOTE_PBKDF2_ITERATIONS),
 });
 export type KdfParams = z.infer<typeof kdfSchema>;
 

@@ -5,6 +5,7 @@ import {
   NOTE_MAX_LIFETIME_DAYS,
   NOTE_MAX_PROOF_ATTEMPTS,
 } from '../../../shared/limits.ts';
+import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
@@ -120,7 +121,10 @@ export function notesService(deps: {
             success: true,
             isDestroyed: false,
             hasPassword: state.hasPassword,
-            kdf: state.kdf === null ? null : { salt: state.kdf.salt, iterations: 600_000 },
+            kdf:
+              state.kdf === null
+                ? null
+                : { salt: state.kdf.salt, iterations: NOTE_PBKDF2_ITERATIONS },
             expiresAt: state.expiresAt,
             attachmentCount: state.attachmentCount,
           };
