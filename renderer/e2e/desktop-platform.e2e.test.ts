@@ -212,11 +212,19 @@ describe('the renderer on a desktop platform whose server is another origin', ()
       mode: 'built-in',
       linkReach: 'this-computer',
     });
+    const notice = () =>
+      builtIn.page
+        .getByTestId('link-reach-notice')
+        .getByText('This link opens only on this computer', { exact: false })
+        .waitFor();
     await createNote(builtIn.page, 'local only');
-    await builtIn.page
-      .getByTestId('link-reach-notice')
-      .getByText('This link opens only on this computer', { exact: false })
-      .waitFor();
+    await notice();
+
+    // The same before a chat room's link is shared.
+    await builtIn.page.goto(`${shell.url}/chat`);
+    await builtIn.page.getByRole('button', { name: 'Create Chat Session' }).click();
+    await builtIn.page.getByRole('button', { name: 'Copy the link to this chat room' }).waitFor();
+    await notice();
   });
 
   it('has a settings screen showing the server in use, and gives the menu its words', async () => {

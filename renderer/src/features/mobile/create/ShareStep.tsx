@@ -10,6 +10,7 @@ import { MutedText } from '../../../ui/text.ts';
 import { noteLink } from '../../notes/createNote.ts';
 import type { CreatedNote } from '../../notes/createNote.ts';
 import { formatExpiry, useShareLink } from '../../notes/create/useShareLink.ts';
+import { LinkReachNotice } from '../../settings/LinkReachNotice.tsx';
 import { StepHeading } from './StepHeading.tsx';
 
 interface ShareStepProps {
@@ -38,6 +39,7 @@ export function ShareStep({ note, onCreateAnother, headingRef }: ShareStepProps)
       <MutedText>{t('home.share.intro')}</MutedText>
 
       <div>
+        <LinkReachNotice />
         <Label htmlFor="mobile-share-link">{t('home.share.linkLabel')}</Label>
         <LinkInput
           id="mobile-share-link"
