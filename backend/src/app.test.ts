@@ -81,7 +81,10 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
       zlib.brotliCompressSync(BIG_SCRIPT),
     );
     fs.writeFileSync(path.join(webDir, 'assets', 'big-5678.js.gz'), zlib.gzipSync(BIG_SCRIPT));
-    fs.writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    fs.writeFileSync(
+      path.join(webDir, 'robots.txt'),
+      'User-agent: *\nAllow: /\nSitemap: __PUBLIC_ORIGIN__/sitemap.xml\n',
+    );
     fs.writeFileSync(path.join(webDir, 'sitemap.xml'), '<?xml version="1.0"?><urlset/>');
     t = await startTestServer(kind, { WEB_DIR: webDir });
   });
@@ -176,9 +179,21 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     expect(await headPage.text()).toBe('');
     const robots = await fetch(`${t.url}/robots.txt`);
     expect(robots.headers.get('content-type')).toContain('text/plain');
-    expect(await robots.text()).toContain('User-agent');
+    // Crawlers need absolute addresses: the request's own origin without PUBLIC_URL...
+    expect(await robots.text()).toContain(`Sitemap: ${t.url}/sitemap.xml`);
     const sitemap = await fetch(`${t.url}/sitemap.xml`);
     expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    // ...and the configured public origin with it.
+    const published = await startTestServer(kind, {
+      WEB_DIR: webDir,
+      PUBLIC_URL: 'https://notes.example.org/',
+    });
+    try {
+      const text = await (await fetch(`${published.url}/robots.txt`)).text();
+      expect(text).toContain('Sitemap: https://notes.example.org/sitemap.xml');
+    } finally {
+      await published.stop();
+    }
   });
 
   it('reads the bundle once at start, not per request', async () => {

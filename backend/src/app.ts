@@ -152,7 +152,7 @@ export async function createApp(
   app.use(crossOrigin({ extraOrigins: options.extraAllowedOrigins }));
   if (loopbackOnly) app.use(loopbackHostOnly());
   app.use(refuseUnexpectedBodies());
-  if (config.webDir !== null) app.use(serveWebBundle(config.webDir));
+  if (config.webDir !== null) app.use(serveWebBundle(config.webDir, config.publicUrl));
   for (const router of routers) app.use(router.routes());
   app.use((ctx) => {
     if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {

@@ -25,6 +25,13 @@ interface BundleFile {
 
 const ENCODED_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
+/**
+ * Files whose addresses must be absolute (a sitemap's, robots.txt's Sitemap line): the build
+ * writes `__PUBLIC_ORIGIN__`, and each answer fills in the server's public origin.
+ */
+const ORIGIN_PLACEHOLDER = '__PUBLIC_ORIGIN__';
+const NAMES_ORIGIN = new Set(['/robots.txt', '/sitemap.xml']);
+
 /** Every file of the bundle by URL path, read once: the bundle does not change while serving. */
 function indexBundle(root: string): Map<string, BundleFile> {
   const files = new Map<string, BundleFile>();
@@ -93,9 +100,14 @@ function namesFile(requestPath: string): boolean {
  * styled-components reads, and allowed by that response's CSP alone. Being different each time,
  * it is compressed per response (it is a couple of kilobytes).
  */
-export function serveWebBundle(webDir: string) {
+export function serveWebBundle(webDir: string, publicUrl: string | null) {
   const root = path.resolve(webDir);
   const files = indexBundle(root);
+  const withOrigin = new Map(
+    [...NAMES_ORIGIN]
+      .filter((urlPath) => files.has(urlPath))
+      .map((urlPath) => [urlPath, fs.readFileSync(files.get(urlPath)!.path, 'utf8')]),
+  );
   const indexFile = files.get('/index.html');
   const [beforeHead, afterHead] = (() => {
     if (indexFile === undefined) return ['', ''];
@@ -120,6 +132,16 @@ export function serveWebBundle(webDir: string) {
     }
     ctx.set('Content-Encoding', encoding);
     ctx.body = encoding === 'br' ? await brotli(html) : await gzip(html);
+  }
+
+  /** PUBLIC_URL's origin when configured, else the one the request came to. */
+  function serveWithOrigin(ctx: Context, file: BundleFile, template: string) {
+    ctx.type = file.type;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = template.replaceAll(
+      ORIGIN_PLACEHOLDER,
+      publicUrl === null ? `${ctx.protocol}://${ctx.host}` : new URL(publicUrl).origin,
+    );
   }
 
   function serveFile(ctx: Context, file: BundleFile) {
@@ -147,6 +169,11 @@ export function serveWebBundle(webDir: string) {
       return;
     }
     const file = requestPath === '/index.html' ? undefined : files.get(requestPath);
+    const template = withOrigin.get(requestPath);
+    if (file !== undefined && template !== undefined) {
+      serveWithOrigin(ctx, file, template);
+      return;
+    }
     if (file !== undefined) {
       serveFile(ctx, file);
       return;
