@@ -31,6 +31,9 @@ export const CHAT_MESSAGE_MAX_CHARS = 1000;
 /** A dropped participant keeps their slot this long. */
 export const CHAT_REJOIN_GRACE_SECONDS = 30;
 
+/** Security events (keyed client hashes, never addresses) are kept this long, then deleted. */
+export const SECURITY_EVENT_DAYS = 90;
+
 export const NEWSLETTER_CODE_LENGTH = 5;
 export const NEWSLETTER_CODE_TTL_MINUTES = 15;
 

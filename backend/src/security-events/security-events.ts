@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import type { SecurityEventKind } from '../../../shared/api/security-events.ts';
+import { SECURITY_EVENT_DAYS } from '../../../shared/limits.ts';
 import type { Database } from '../db/database.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import { SecurityEvent } from './security-event.entity.ts';
 
-/** Security events are kept this long, then deleted. */
-export const SECURITY_EVENT_DAYS = 90;
 /** One event per kind and client per minute is enough to see a pattern, not a flood's echo. */
 const ONE_PER_MS = 60_000;
 

@@ -15,6 +15,7 @@ import {
   NOTE_MAX_CHARS,
   NOTE_MAX_LIFETIME_DAYS,
   NOTE_MAX_PROOF_ATTEMPTS,
+  SECURITY_EVENT_DAYS,
 } from '../../../../shared/limits.ts';
 
 /**
@@ -51,6 +52,7 @@ export function useDocumentValues() {
     // The sweeper forgets tombstones after the longest note lifetime (backend/src/notes/index.ts).
     tombstoneDays: NOTE_MAX_LIFETIME_DAYS,
     attempts: NOTE_MAX_PROOF_ATTEMPTS,
+    securityEventDays: SECURITY_EVENT_DAYS,
     iterations: NOTE_PBKDF2_ITERATIONS,
     expiryOptions: or.format(NOTE_EXPIRATIONS.map((option) => t(`home.form.expiration.${option}`))),
     defaultExpiry: t(`home.form.expiration.${DEFAULT_NOTE_EXPIRATION}`),
