@@ -216,6 +216,8 @@ describe.each(visits)('every route in $language.code on a $viewport', ({ languag
     expect((await seriousAccessibilityProblems(page)).join('\n')).toBe('');
     await saveScreenshot(page, `site/${language.code}-${viewport}-${route.name}`);
 
+    // Every placeholder filled: a text never shows a value it was not given.
+    expect(await page.locator('body').innerText()).not.toContain('{{');
     expect(foreignRequests(problems.requests)).toEqual([]);
     // Only the language shown is downloaded, never the eleven others.
     const languageFile = new RegExp(`/assets/(${LANGUAGE_CODES.join('|')})-[\\w-]+\\.js$`);
