@@ -22,7 +22,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** Which limit a RATE_LIMITED answer is about, when the client has something specific to say. */
-export const RATE_LIMIT_SCOPES = ['read-receipt'] as const;
+export const RATE_LIMIT_SCOPES = ['read-receipt', 'newsletter-resend'] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
 
 export type { DetailedErrorCode, ErrorDetails } from './error-details.ts';

@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
 import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
+import { newsletterFeature, type NewsletterOptions } from './newsletter/index.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
 import { adminFeature } from './admin/index.ts';
 import { loadServerSecret } from './db/server-secret.ts';
@@ -48,6 +49,7 @@ export interface AppOptions {
   wsFrameRate?: FrameRate;
   notes?: NotesOptions;
   chat?: ChatOptions;
+  newsletter?: NewsletterOptions;
   /** How often rate-limit counts are shared with the other instances. */
   rateLimitSyncMs?: number;
   /** Origins allowed to call the API beside the desktop app's; for tests, never configured. */
@@ -79,12 +81,20 @@ export async function createApp(
     logger,
   );
   const admin = adminFeature({ config, database, limiter, events });
+  const newsletter = await newsletterFeature({
+    config,
+    database,
+    limiter,
+    logger,
+    options: options.newsletter ?? {},
+  });
   const stopHousekeeping = startPeriodic(
     'housekeeping',
     3_600_000,
     async () => {
       await admin.sweep();
       await events.sweep();
+      await newsletter.sweep();
     },
     logger,
   );
@@ -108,6 +118,7 @@ export async function createApp(
     admin.router,
     notes.router,
     chat.router,
+    newsletter.router,
   ];
   const hub = createWsHub({
     logger,
@@ -194,6 +205,7 @@ export async function createApp(
         if (server) await stopServer(server, config.shutdownTimeoutMs);
         app.ws.server?.close();
         await notes.stop();
+        newsletter.stop();
         await stopRateSync();
         await stopHousekeeping();
         await database.close();

@@ -26,7 +26,7 @@ export interface AppConfig {
   webDir: string | null;
   smtpUrl: string | null;
   mailFrom: string | null;
-  /** Key that encrypts read-receipt addresses at rest (32 bytes, base64). */
+  /** Key that encrypts read-receipt and newsletter addresses at rest (32 bytes, base64). */
   mailKey: string | null;
   /** The administrator's password as a scrypt hash (ADMIN_PASSWORD_HASH); null: no administrator. */
   adminPasswordHash: PasswordHash | null;
@@ -119,7 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (e.SMTP_URL !== null && e.MAIL_KEY === null) {
     throw new ConfigError(
-      'Invalid configuration:\n  MAIL_KEY is required when SMTP_URL is set (it encrypts read-receipt addresses at rest); create one with: openssl rand -base64 32',
+      'Invalid configuration:\n  MAIL_KEY is required when SMTP_URL is set (it encrypts read-receipt and newsletter addresses at rest); create one with: openssl rand -base64 32',
     );
   }
   return {

@@ -15,6 +15,9 @@ export const apiRoutes = {
   adminLogin: '/api/admin/login',
   adminLogout: '/api/admin/logout',
   adminSession: '/api/admin/session',
+  newsletterSubscribe: '/api/newsletter/subscribe',
+  newsletterVerify: '/api/newsletter/verify',
+  newsletterUnsubscribe: '/api/newsletter/unsubscribe',
 } as const;
 
 /** A pattern with its `:name` placeholders filled in, each value URL-encoded. */
@@ -37,4 +40,9 @@ export const apiPaths = {
   adminLogin: apiRoutes.adminLogin,
   adminLogout: apiRoutes.adminLogout,
   adminSession: apiRoutes.adminSession,
+  newsletterSubscribe: apiRoutes.newsletterSubscribe,
+  newsletterVerify: apiRoutes.newsletterVerify,
+  /** The one-click link each newsletter mail carries. */
+  newsletterUnsubscribe: (token: string) =>
+    `${apiRoutes.newsletterUnsubscribe}?token=${encodeURIComponent(token)}`,
 } as const;

@@ -1,5 +1,6 @@
 import { AdminSession } from '../admin/admin.entities.ts';
 import { ChatInstance, ChatParticipant, ChatRoom } from '../chat/chat.entities.ts';
+import { NewsletterSubscriber } from '../newsletter/newsletter.entities.ts';
 import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
 import { RateLimit } from '../rate-limit/rate-limit.entity.ts';
 import { SecurityEvent } from '../security-events/security-event.entity.ts';
@@ -21,4 +22,5 @@ export const entities = [
   ServerSecret,
   AdminSession,
   SecurityEvent,
+  NewsletterSubscriber,
 ] as const;

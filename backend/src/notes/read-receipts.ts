@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
 import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { sealText, unsealText } from '../mail/sealing.ts';
 import { ReadReceipt } from './notes.entities.ts';
 import { receiptMail } from './receipt-mail.ts';
 
@@ -19,23 +19,15 @@ export interface ReceiptRecipient {
 }
 
 /**
- * Read-receipt recipients at rest are sealed with MAIL_KEY (AES-256-GCM), so a database dump
- * alone does not reveal who is waiting for which note, nor in which language.
+ * Read-receipt recipients at rest are sealed with MAIL_KEY (see mail/sealing.ts), so a database
+ * dump alone does not reveal who is waiting for which note, nor in which language.
  */
 export function sealRecipient(key: Buffer, recipient: ReceiptRecipient): Buffer {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(recipient), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+  return sealText(key, JSON.stringify(recipient));
 }
 
 export function unsealRecipient(key: Buffer, sealed: Uint8Array): ReceiptRecipient {
-  const bytes = Buffer.from(sealed);
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString(
-    'utf8',
-  );
+  const text = unsealText(key, sealed);
   // Receipts sealed before languages were kept hold the bare address (which never starts
   // with "{"); they still go out, in English.
   if (!text.startsWith('{')) return { address: text, language: FALLBACK_LANGUAGE };

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateNoteResponse, VerifyNoteResponse } from '../../../shared/api/notes.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
@@ -12,6 +11,7 @@ import {
   encryptNoteText,
 } from '../../../shared/crypto/index.ts';
 import { postJson } from '../testing/notes-client.ts';
+import { dumpDatabase } from '../testing/database-dump.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -19,35 +19,6 @@ const PLAINTEXT = 'ZK-PLAINTEXT the vault code is 7391-alpha';
 const PASSWORD = 'ZK-PASSWORD correct horse battery';
 const IMAGE_MARKER = 'ZK-IMAGE-BYTES';
 const ADDRESS = 'zk.receipt@example.org';
-
-/** Every row of every table in the public schema, as text, bytea included (hex and base64). */
-async function dumpDatabase(t: TestServer): Promise<string> {
-  const db = t.server.database.sql;
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = 'public'`.execute(db);
-  const parts: string[] = [];
-  for (const { table_name } of tables.rows) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table_name)}`.execute(
-      db,
-    );
-    for (const row of rows.rows) {
-      for (const value of Object.values(row)) {
-        if (value instanceof Uint8Array) {
-          const bytes = Buffer.from(value);
-          parts.push(
-            bytes.toString('hex'),
-            bytes.toString('base64'),
-            bytes.toString('base64url'),
-            bytes.toString('latin1'),
-          );
-        } else {
-          parts.push(JSON.stringify(value));
-        }
-      }
-    }
-  }
-  return parts.join('\n');
-}
 
 describe.each(TEST_DATABASES)('zero knowledge on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,12 +1,18 @@
-/** Where the newsletter sign-up appears (spec §2: home card, FAQ block, blog). */
-export type NewsletterPlacement = 'home' | 'faq';
+import { lazy, Suspense } from 'react';
 
-/**
- * The place reserved for the newsletter sign-up on the home page and the FAQ. Renders nothing
- * until the newsletter issue builds the sign-up (double opt-in against the real API) and
- * replaces this body; the pages already put it where it belongs, so that issue touches only
- * this folder.
- */
-export function NewsletterSlot(_props: { placement: NewsletterPlacement }) {
-  return null;
+/** Where the newsletter sign-up appears (spec §2: home card, FAQ block, blog list and article). */
+export type NewsletterPlacement = 'home' | 'faq' | 'blog' | 'article';
+
+/** The card (with its form, API schemas and error catalogue) loads after the page around it. */
+const NewsletterCard = lazy(async () => ({
+  default: (await import('./NewsletterCard.tsx')).NewsletterCard,
+}));
+
+/** The newsletter sign-up, where a page puts it. */
+export function NewsletterSlot({ placement }: { placement: NewsletterPlacement }) {
+  return (
+    <Suspense fallback={null}>
+      <NewsletterCard placement={placement} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,51 @@
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { loadServerSecret } from '../db/server-secret.ts';
+import type { Logger } from '../logger.ts';
+import { createMailer } from '../mail/mailer.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { newsletterRoutes } from './newsletter.routes.ts';
+import {
+  NEWSLETTER_RATE_RULES,
+  newsletterService,
+  type NewsletterRateRules,
+} from './newsletter.service.ts';
+
+export interface NewsletterOptions {
+  /** Overrides of NEWSLETTER_RATE_RULES. */
+  rateRules?: Partial<NewsletterRateRules>;
+}
+
+/**
+ * The newsletter: sign-up with a mailed code, one-click unsubscribe, and the sweep of sign-ups
+ * never verified (run by the housekeeping job). Without mail configured the routes refuse
+ * sign-ups and say why; /api/config already tells the client so (emailAvailable).
+ */
+export async function newsletterFeature(deps: {
+  config: AppConfig;
+  database: Database;
+  limiter: RateLimiter;
+  logger: Logger;
+  options: NewsletterOptions;
+}) {
+  const { config, database, limiter, logger, options } = deps;
+  const mailer = createMailer(config.smtpUrl, config.mailFrom);
+  const service = newsletterService({
+    database,
+    mail:
+      mailer !== null && config.mailKey !== null
+        ? { mailer, key: Buffer.from(config.mailKey, 'base64') }
+        : null,
+    secret: await loadServerSecret(database.em(), 'newsletter'),
+    limiter,
+    logger,
+    rules: { ...NEWSLETTER_RATE_RULES, ...options.rateRules },
+  });
+  return {
+    router: newsletterRoutes(config, service),
+    sweep: () => service.sweep(),
+    stop() {
+      mailer?.close();
+    },
+  };
+}

@@ -1,0 +1,306 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  NEWSLETTER_CODE_LENGTH,
+  NEWSLETTER_CODE_MAX_ATTEMPTS,
+  NEWSLETTER_CODE_VALID_MINUTES,
+  NEWSLETTER_RESEND_SECONDS,
+  type NewsletterSubscribeResponse,
+  type NewsletterVerifyResponse,
+} from '../../../shared/api/newsletter.ts';
+import { apiPaths } from '../../../shared/api/paths.ts';
+import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { sealText, unsealText } from '../mail/sealing.ts';
+import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
+import { codeMail, welcomeMail } from './newsletter-mail.ts';
+
+export interface NewsletterRateRules {
+  /** Sign-ups one client address may start. */
+  subscribe: RateRule;
+  /** Codes one client address may try, over all mailboxes. */
+  verify: RateRule;
+  /** Code mails one mailbox may be sent a day, whoever asks: nobody can flood an inbox. */
+  mailsPerMailbox: RateRule;
+}
+
+export const NEWSLETTER_RATE_RULES: NewsletterRateRules = {
+  subscribe: { limit: 20, windowSeconds: 3600 },
+  verify: { limit: 30, windowSeconds: 600 },
+  mailsPerMailbox: { limit: 10, windowSeconds: 86_400 },
+};
+
+/** What is sealed with MAIL_KEY in a subscriber's row. */
+interface SealedSubscriber {
+  address: string;
+  language: LanguageCode;
+  /** Kept so that every later mail carries the same working link; the row has its hash. */
+  unsubscribeToken: string;
+}
+
+export interface NewsletterService {
+  /** Mails a fresh code; answers the same whether the address is new, pending or subscribed. */
+  subscribe(
+    input: { email: string; language: LanguageCode },
+    client: string,
+    origin: string,
+  ): Promise<NewsletterSubscribeResponse>;
+  /** The right code activates the subscription (and a welcome mail goes out). */
+  verify(
+    input: { email: string; code: string },
+    client: string,
+    origin: string,
+  ): Promise<NewsletterVerifyResponse>;
+  /** Erases the subscriber the token belongs to; its mail language, or null for no match. */
+  unsubscribe(token: string): Promise<LanguageCode | null>;
+  /** Erases sign-ups never verified whose code expired; forgets expired codes of the others. */
+  sweep(): Promise<void>;
+}
+
+const sha256 = (data: string) => crypto.createHash('sha256').update(data).digest();
+
+const mailUnavailable = () =>
+  new AppError('VALIDATION_FAILED', 'The newsletter is not available: this server sends no mail.', {
+    details: { emailAvailable: false },
+  });
+
+const wrongCode = () =>
+  new AppError(
+    'VALIDATION_FAILED',
+    'This code is wrong or has expired. Check the latest mail, or ask for a new code.',
+    { fields: [{ path: 'code', message: 'wrong or expired' }] },
+  );
+
+/**
+ * Double opt-in with a 5-digit code. A mailbox is known only by a keyed hash (server secret),
+ * its address sealed with MAIL_KEY; codes and unsubscribe tokens are kept as hashes. Codes live
+ * 15 minutes and die after 5 wrong tries; a mailbox gets at most one code mail a minute.
+ */
+export function newsletterService(deps: {
+  database: Pick<Database, 'sql'>;
+  /** Null when the server has no mail configured: every call but unsubscribe and sweep refuses. */
+  mail: { mailer: Mailer; key: Buffer } | null;
+  secret: Buffer;
+  limiter: RateLimiter;
+  logger: Logger;
+  rules?: NewsletterRateRules;
+}): NewsletterService {
+  const { database, mail, secret, limiter, logger, rules = NEWSLETTER_RATE_RULES } = deps;
+  const db = database.sql;
+  const keyed = (purpose: string, ...parts: (string | Uint8Array)[]) => {
+    const hmac = crypto.createHmac('sha256', secret).update(purpose);
+    for (const part of parts) hmac.update('\0').update(part);
+    return hmac.digest();
+  };
+  // Mailboxes are case-insensitive in practice: one subscription per mailbox, however typed.
+  const addressHashOf = (email: string) => keyed('address', email.trim().toLowerCase());
+  const codeHashOf = (addressHash: Buffer, code: string) => keyed('code', addressHash, code);
+  const unsubscribeUrl = (origin: string, token: string) =>
+    `${origin}${apiPaths.newsletterUnsubscribe(token)}`;
+
+  function unseal(key: Buffer, sealed: Uint8Array): SealedSubscriber {
+    const subscriber = JSON.parse(unsealText(key, sealed)) as SealedSubscriber;
+    if (!LANGUAGE_CODES.includes(subscriber.language)) subscriber.language = FALLBACK_LANGUAGE;
+    return subscriber;
+  }
+
+  /** Seconds until `addressHash` may be sent another code. */
+  async function resendWait(addressHash: Buffer): Promise<number> {
+    const row = await db
+      .selectFrom('newsletter_subscriber')
+      .select(
+        sql<number>`ceil(extract(epoch from (code_sent_at + make_interval(secs => ${NEWSLETTER_RESEND_SECONDS}) - now())))::int`.as(
+          'wait',
+        ),
+      )
+      .where('address_hash', '=', addressHash)
+      .executeTakeFirst();
+    return Math.min(NEWSLETTER_RESEND_SECONDS, Math.max(1, row?.wait ?? 1));
+  }
+
+  return {
+    async subscribe(input, client, origin) {
+      if (mail === null) throw mailUnavailable();
+      await limiter.hit('newsletter-subscribe', client, rules.subscribe);
+      const addressHash = addressHashOf(input.email);
+      await limiter.hit(
+        'newsletter-mailbox',
+        addressHash.toString('base64url'),
+        rules.mailsPerMailbox,
+        { scope: 'newsletter-resend' },
+      );
+      const existing = await db
+        .selectFrom('newsletter_subscriber')
+        .select('sealed')
+        .where('address_hash', '=', addressHash)
+        .executeTakeFirst();
+      const unsubscribeToken = existing
+        ? unseal(mail.key, existing.sealed).unsubscribeToken
+        : crypto.randomBytes(32).toString('base64url');
+      const code = crypto
+        .randomInt(0, 10 ** NEWSLETTER_CODE_LENGTH)
+        .toString()
+        .padStart(NEWSLETTER_CODE_LENGTH, '0');
+      const subscriber: SealedSubscriber = {
+        address: input.email,
+        language: input.language,
+        unsubscribeToken,
+      };
+      // New and known mailboxes take the same statement; the resend throttle is its condition,
+      // so two sign-ups at once cannot both send.
+      const stored = await db
+        .insertInto('newsletter_subscriber')
+        .values({
+          address_hash: addressHash,
+          sealed: sealText(mail.key, JSON.stringify(subscriber)),
+          unsubscribe_hash: sha256(unsubscribeToken),
+          code_hash: codeHashOf(addressHash, code),
+          code_sent_at: sql<string>`now()`,
+          code_expires_at: sql<string>`now() + make_interval(mins => ${NEWSLETTER_CODE_VALID_MINUTES})`,
+          code_attempts: 0,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('address_hash')
+            .doUpdateSet((eb) => ({
+              sealed: eb.ref('excluded.sealed'),
+              unsubscribe_hash: eb.ref('excluded.unsubscribe_hash'),
+              code_hash: eb.ref('excluded.code_hash'),
+              code_sent_at: eb.ref('excluded.code_sent_at'),
+              code_expires_at: eb.ref('excluded.code_expires_at'),
+              code_attempts: 0,
+            }))
+            .where((eb) =>
+              eb.or([
+                eb('newsletter_subscriber.code_sent_at', 'is', null),
+                eb(
+                  'newsletter_subscriber.code_sent_at',
+                  '<=',
+                  sql<string>`now() - make_interval(secs => ${NEWSLETTER_RESEND_SECONDS})`,
+                ),
+              ]),
+            ),
+        )
+        .returning('address_hash')
+        .executeTakeFirst();
+      if (!stored) {
+        const retryAfterSeconds = await resendWait(addressHash);
+        throw new AppError('RATE_LIMITED', 'A code was sent to this address moments ago.', {
+          details: { retryAfterSeconds, scope: 'newsletter-resend' },
+          headers: { 'Retry-After': String(retryAfterSeconds) },
+        });
+      }
+      try {
+        await mail.mailer.send({
+          to: input.email,
+          ...codeMail(
+            input.language,
+            code,
+            NEWSLETTER_CODE_VALID_MINUTES,
+            unsubscribeUrl(origin, unsubscribeToken),
+          ),
+        });
+      } catch (error) {
+        // No code went out: asking again must not wait for the throttle.
+        await db
+          .updateTable('newsletter_subscriber')
+          .set({ code_sent_at: null, code_hash: null })
+          .where('address_hash', '=', addressHash)
+          .execute();
+        logger.warn('newsletter code mail failed', {
+          error: withoutAddresses(errorMessage(error)),
+        });
+        throw new AppError('UNAVAILABLE', 'The code could not be sent. Please try again later.');
+      }
+      logger.info('newsletter code sent');
+      return {
+        success: true,
+        message: 'Check your email for a 5-digit verification code.',
+        requiresVerification: true,
+      };
+    },
+
+    async verify(input, client, origin) {
+      if (mail === null) throw mailUnavailable();
+      await limiter.hit('newsletter-verify', client, rules.verify);
+      const addressHash = addressHashOf(input.email);
+      // The try is counted before the code is compared, in one statement: however many
+      // requests race, a code is compared at most NEWSLETTER_CODE_MAX_ATTEMPTS times.
+      const attempt = await db
+        .updateTable('newsletter_subscriber')
+        .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
+        .where('address_hash', '=', addressHash)
+        .where('code_hash', 'is not', null)
+        .where('code_expires_at', '>', sql<string>`now()`)
+        .where('code_attempts', '<', NEWSLETTER_CODE_MAX_ATTEMPTS)
+        .returning('code_hash')
+        .executeTakeFirst();
+      const expected = codeHashOf(addressHash, input.code);
+      if (!attempt?.code_hash || !crypto.timingSafeEqual(attempt.code_hash, expected)) {
+        throw wrongCode();
+      }
+      const activated = await db
+        .updateTable('newsletter_subscriber')
+        .set({
+          active: true,
+          activated_at: sql<string>`coalesce(activated_at, now())`,
+          code_hash: null,
+          code_expires_at: null,
+          code_attempts: 0,
+        })
+        .where('address_hash', '=', addressHash)
+        .where('code_hash', '=', expected)
+        .returning('sealed')
+        .executeTakeFirst();
+      // A newer code replaced this one in the meantime: only the newest counts.
+      if (!activated) throw wrongCode();
+      logger.info('newsletter subscription activated');
+      const subscriber = unseal(mail.key, activated.sealed);
+      try {
+        await mail.mailer.send({
+          to: subscriber.address,
+          ...welcomeMail(subscriber.language, unsubscribeUrl(origin, subscriber.unsubscribeToken)),
+        });
+      } catch (error) {
+        // The subscription stands; only the greeting is lost.
+        logger.warn('newsletter welcome mail failed', {
+          error: withoutAddresses(errorMessage(error)),
+        });
+      }
+      return { success: true, message: 'You are subscribed to the Ashnote newsletter.' };
+    },
+
+    async unsubscribe(token) {
+      const removed = await db
+        .deleteFrom('newsletter_subscriber')
+        .where('unsubscribe_hash', '=', sha256(token))
+        .returning('sealed')
+        .executeTakeFirst();
+      if (!removed) return null;
+      logger.info('newsletter subscription removed');
+      if (mail === null) return FALLBACK_LANGUAGE;
+      return unseal(mail.key, removed.sealed).language;
+    },
+
+    async sweep() {
+      const now = sql<string>`now()`;
+      const { numDeletedRows } = await db
+        .deleteFrom('newsletter_subscriber')
+        .where('active', '=', false)
+        .where((eb) => eb.or([eb('code_expires_at', 'is', null), eb('code_expires_at', '<', now)]))
+        .executeTakeFirst();
+      if (numDeletedRows > 0n) {
+        logger.info('unverified newsletter sign-ups erased', { count: Number(numDeletedRows) });
+      }
+      await db
+        .updateTable('newsletter_subscriber')
+        .set({ code_hash: null, code_expires_at: null, code_attempts: 0 })
+        .where('active', '=', true)
+        .where('code_expires_at', '<', now)
+        .execute();
+    },
+  };
+}
