@@ -19,6 +19,7 @@ import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
 import { adminFeature } from './admin/index.ts';
+import { blogFeature, type BlogOptions } from './blog/index.ts';
 import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
@@ -48,6 +49,7 @@ export interface AppOptions {
   wsFrameRate?: FrameRate;
   notes?: NotesOptions;
   chat?: ChatOptions;
+  blog?: BlogOptions;
   /** How often rate-limit counts are shared with the other instances. */
   rateLimitSyncMs?: number;
   /** Origins allowed to call the API beside the desktop app's; for tests, never configured. */
@@ -108,6 +110,13 @@ export async function createApp(
     admin.router,
     notes.router,
     chat.router,
+    blogFeature({
+      config,
+      database,
+      logger,
+      requireAdmin: admin.requireAdmin,
+      options: options.blog,
+    }),
   ];
   const hub = createWsHub({
     logger,

@@ -15,6 +15,10 @@ export const apiRoutes = {
   adminLogin: '/api/admin/login',
   adminLogout: '/api/admin/logout',
   adminSession: '/api/admin/session',
+  blog: '/api/blog',
+  blogPosts: '/api/blog/posts',
+  blogPost: '/api/blog/:id',
+  adminGenerateArticle: '/api/admin/generate-article',
 } as const;
 
 /** A pattern with its `:name` placeholders filled in, each value URL-encoded. */
@@ -37,4 +41,7 @@ export const apiPaths = {
   adminLogin: apiRoutes.adminLogin,
   adminLogout: apiRoutes.adminLogout,
   adminSession: apiRoutes.adminSession,
+  blogPosts: apiRoutes.blogPosts,
+  blogPost: (id: string) => fillRoute(apiRoutes.blogPost, { id }),
+  adminGenerateArticle: apiRoutes.adminGenerateArticle,
 } as const;

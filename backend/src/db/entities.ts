@@ -1,4 +1,5 @@
 import { AdminSession } from '../admin/admin.entities.ts';
+import { BlogPost } from '../blog/blog.entities.ts';
 import { ChatInstance, ChatParticipant, ChatRoom } from '../chat/chat.entities.ts';
 import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
 import { RateLimit } from '../rate-limit/rate-limit.entity.ts';
@@ -21,4 +22,5 @@ export const entities = [
   ServerSecret,
   AdminSession,
   SecurityEvent,
+  BlogPost,
 ] as const;
