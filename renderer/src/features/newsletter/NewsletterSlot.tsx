@@ -1,5 +1,5 @@
 /** Where the newsletter sign-up appears (spec §2: home card, FAQ block, blog). */
-export type NewsletterPlacement = 'home' | 'faq';
+export type NewsletterPlacement = 'home' | 'faq' | 'blog' | 'article';
 
 /**
  * The place reserved for the newsletter sign-up on the home page and the FAQ. Renders nothing
