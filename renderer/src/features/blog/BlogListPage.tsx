@@ -49,7 +49,7 @@ export function BlogListPage() {
     <Page
       title={
         // The seed's hidden admin reveal: it only shows the controls, which need the session.
-        <span onClick={tap}>{t('blog.list.title')}</span>
+        <TitleTapArea onClick={tap}>{t('blog.list.title')}</TitleTapArea>
       }
       intro={t('blog.list.intro')}
     >
@@ -145,6 +145,11 @@ export function BlogListPage() {
     </Page>
   );
 }
+
+/** The whole heading counts, not only its letters. */
+const TitleTapArea = styled.span`
+  display: block;
+`;
 
 const AdminBar = styled(Card).attrs({ as: 'section' })`
   display: flex;
