@@ -76,7 +76,7 @@ export const SEED_ARTICLES: readonly SeedArticle[] = [
 </ul>
 <p>End-to-end encryption does not protect the link itself. Anyone who obtains the complete link before the intended reader can open the note. That is why the channel you share the link through still matters, and why an optional password, shared separately, adds a second factor: with a password set, the key is derived from both the link and the password, so the link alone is not enough.</p>
 <h2>Why this design is worth trusting</h2>
-<p>The encryption uses standard, well-reviewed primitives provided by the browser's Web Crypto API: AES-256-GCM for the content, HKDF for deriving keys and PBKDF2 with 600,000 iterations for passwords. Nothing here depends on trusting a promise that the server "does not look". The server simply never receives what it would need to look.</p>
+<p>The encryption uses standard, well-reviewed primitives, normally provided by the browser's Web Crypto API: AES-256-GCM for the content, HKDF for deriving keys and PBKDF2 with 600,000 iterations for passwords. Nothing here depends on trusting a promise that the server "does not look". The server simply never receives what it would need to look.</p>
 `,
   },
   {
