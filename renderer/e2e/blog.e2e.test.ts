@@ -233,4 +233,34 @@ describe('blog', () => {
     expect(await cards(page).count()).toBe(before);
     await context.close();
   });
+
+  it('disables Generate AI Article, saying why, on a server without an AI endpoint', async () => {
+    const plain = await startWebApp('embedded');
+    try {
+      const context = await freshContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${plain.url}${routePaths.blog}`);
+      const title = page.getByRole('heading', { level: 1, name: en.blog.list.title });
+      await cards(page).first().waitFor();
+      for (let click = 0; click < 5; click++) await title.click();
+      const generate = page.getByRole('button', { name: en.blog.admin.generate });
+      await generate.waitFor();
+      expect(await generate.isDisabled()).toBe(true);
+      const hintId = await generate.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe(
+        en.blog.admin.aiUnavailable,
+      );
+      // Without an administrator configured, the dialog says so instead of asking.
+      await page
+        .getByRole('button', { name: /^Delete “/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: en.admin.login.title });
+      await dialog.getByText(en.admin.login.unavailable).waitFor();
+      expect(await dialog.getByLabel(en.admin.login.passwordLabel).count()).toBe(0);
+      await context.close();
+    } finally {
+      await plain.stop();
+    }
+  });
 });
