@@ -162,6 +162,13 @@ describe('blog', () => {
 
     const victim = SEED_ARTICLES.find((a) => a.id.startsWith('choosing-the-right-expiry'))!;
     await page.getByRole('button', { name: `Delete “${victim.title}”` }).click();
+    // Asked first; cancelling deletes nothing.
+    const confirm = page.getByRole('dialog', { name: en.blog.admin.confirmTitle });
+    await confirm.getByRole('button', { name: en.blog.admin.cancel }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `Delete “${victim.title}”` }).click();
+    await confirm.getByText(victim.title, { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: en.blog.admin.confirmDelete }).click();
     const dialog = page.getByRole('dialog', { name: en.admin.login.title });
     await dialog.waitFor();
     const password = dialog.getByLabel(en.admin.login.passwordLabel);
@@ -254,6 +261,10 @@ describe('blog', () => {
       await page
         .getByRole('button', { name: /^Delete “/ })
         .first()
+        .click();
+      await page
+        .getByRole('dialog', { name: en.blog.admin.confirmTitle })
+        .getByRole('button', { name: en.blog.admin.confirmDelete })
         .click();
       const dialog = page.getByRole('dialog', { name: en.admin.login.title });
       await dialog.getByText(en.admin.login.unavailable).waitFor();

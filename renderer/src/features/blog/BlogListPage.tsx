@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
 import { usePublicConfig } from '../../api/config.ts';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
@@ -16,6 +17,7 @@ import { useAdminGate } from '../admin/useAdminGate.tsx';
 import { NewsletterSlot } from '../newsletter/NewsletterSlot.tsx';
 import { apiErrorKey } from '../notes/noteErrors.ts';
 import { BlogCard } from './BlogCard.tsx';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { Promotion } from './Promotions.tsx';
 import { categoriesOf, searchPosts } from './searchPosts.ts';
 import type { CategoryFilter } from './searchPosts.ts';
@@ -38,6 +40,7 @@ export function BlogListPage() {
   const config = usePublicConfig();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<CategoryFilter>(null);
+  const [confirming, setConfirming] = useState<BlogPostSummary | null>(null);
   const searchId = useId();
   const aiHintId = useId();
 
@@ -129,7 +132,7 @@ export function BlogListPage() {
                 <BlogCard
                   key={post.id}
                   post={post}
-                  onDelete={revealed ? () => admin.remove(post.id) : undefined}
+                  onDelete={revealed ? () => setConfirming(post) : undefined}
                   deleting={admin.deleting === post.id}
                 />
               );
@@ -141,6 +144,14 @@ export function BlogListPage() {
 
         <NewsletterSlot placement="blog" />
       </Stack>
+      <ConfirmDeleteDialog
+        post={confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(post) => {
+          setConfirming(null);
+          admin.remove(post.id);
+        }}
+      />
       {gate.dialog}
     </Page>
   );
