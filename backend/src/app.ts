@@ -20,6 +20,7 @@ import { createLogger, errorMessage, type Logger } from './logger.ts';
 import { newsletterFeature, type NewsletterOptions } from './newsletter/index.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
 import { adminFeature } from './admin/index.ts';
+import { blogFeature, type BlogOptions } from './blog/index.ts';
 import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
@@ -50,6 +51,7 @@ export interface AppOptions {
   notes?: NotesOptions;
   chat?: ChatOptions;
   newsletter?: NewsletterOptions;
+  blog?: BlogOptions;
   /** How often rate-limit counts are shared with the other instances. */
   rateLimitSyncMs?: number;
   /** Origins allowed to call the API beside the desktop app's; for tests, never configured. */
@@ -119,6 +121,13 @@ export async function createApp(
     notes.router,
     chat.router,
     newsletter.router,
+    blogFeature({
+      config,
+      database,
+      logger,
+      requireAdmin: admin.requireAdmin,
+      options: options.blog,
+    }),
   ];
   const hub = createWsHub({
     logger,

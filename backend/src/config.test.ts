@@ -51,6 +51,24 @@ describe('loadConfig', () => {
     ).toBe('smtp://localhost:25');
   });
 
+  it('enables AI articles only with a base URL and a model, the key being optional', () => {
+    expect(loadConfig({}).ai).toBeNull();
+    expect(() => loadConfig({ AI_BASE_URL: 'https://ai.example.org/v1' })).toThrow(
+      /AI_BASE_URL and AI_MODEL/,
+    );
+    expect(() => loadConfig({ AI_API_KEY: 'sk-test' })).toThrow(/AI_BASE_URL and AI_MODEL/);
+    expect(() => loadConfig({ AI_BASE_URL: 'ftp://ai.example.org', AI_MODEL: 'm' })).toThrow(
+      /AI_BASE_URL: must be the http\(s\) base URL/,
+    );
+    expect(
+      loadConfig({ AI_BASE_URL: 'http://127.0.0.1:8080/v1/', AI_MODEL: 'local-model' }).ai,
+    ).toEqual({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: null, model: 'local-model' });
+    expect(
+      loadConfig({ AI_BASE_URL: 'https://ai.example.org/v1', AI_MODEL: 'm', AI_API_KEY: 'k' }).ai
+        ?.apiKey,
+    ).toBe('k');
+  });
+
   it('takes the administrator password only as a hash, and says how to make one', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'a plain password here' })).toThrow(
       /ADMIN_PASSWORD: is no longer read.*npm run admin:hash/,

@@ -30,11 +30,20 @@ export interface AppConfig {
   mailKey: string | null;
   /** The administrator's password as a scrypt hash (ADMIN_PASSWORD_HASH); null: no administrator. */
   adminPasswordHash: PasswordHash | null;
-  aiApiKey: string | null;
+  /** The OpenAI-compatible endpoint that writes blog articles; null: the feature is off. */
+  ai: AiConfig | null;
   socialUrl: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Grace period for in-flight requests on shutdown. */
   shutdownTimeoutMs: number;
+}
+
+export interface AiConfig {
+  /** Base URL of an OpenAI-compatible API (…/v1); `/chat/completions` is appended. */
+  baseUrl: string;
+  /** Sent as a bearer token; null for local servers that need none. Must never be logged. */
+  apiKey: string | null;
+  model: string;
 }
 
 export class ConfigError extends Error {
@@ -85,7 +94,12 @@ const envSchema = z.object({
     message:
       'is no longer read: the server keeps only a hash of the password. Set ADMIN_PASSWORD_HASH to what `npm run admin:hash` prints instead',
   }),
+  AI_BASE_URL: optionalString.refine((value) => value === null || isHttpUrl(value), {
+    message:
+      'must be the http(s) base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1',
+  }),
   AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
   SOCIAL_URL: optionalString.refine((value) => value === null || value.startsWith('https://'), {
     message: 'must be an https:// URL (the app links only to https)',
   }),
@@ -122,6 +136,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  MAIL_KEY is required when SMTP_URL is set (it encrypts read-receipt and newsletter addresses at rest); create one with: openssl rand -base64 32',
     );
   }
+  if (
+    (e.AI_BASE_URL === null) !== (e.AI_MODEL === null) ||
+    (e.AI_API_KEY !== null && e.AI_BASE_URL === null)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together to enable AI articles (AI_API_KEY is optional and needs them)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -136,7 +158,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailKey: e.MAIL_KEY,
     adminPasswordHash:
       e.ADMIN_PASSWORD_HASH === null ? null : parsePasswordHash(e.ADMIN_PASSWORD_HASH),
-    aiApiKey: e.AI_API_KEY,
+    ai:
+      e.AI_BASE_URL === null || e.AI_MODEL === null
+        ? null
+        : { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

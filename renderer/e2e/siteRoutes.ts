@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { SEED_ARTICLES } from '../../backend/src/blog/seed-articles.ts';
 import { routePaths } from '../src/app/paths.ts';
 import type en from '../src/i18n/locales/en.json';
 
@@ -48,8 +49,9 @@ export function siteRoutes(): SiteRoute[] {
     { name: 'blog', path: routePaths.blog, heading: (t) => t.blog.list.title, noIndex: false },
     {
       name: 'blog-article',
-      path: routePaths.blogArticle('some-article'),
-      heading: (t) => t.blog.article.title,
+      // A seeded article: its title is content, the same in every interface language.
+      path: routePaths.blogArticle(SEED_ARTICLES[0]!.id),
+      heading: () => SEED_ARTICLES[0]!.title,
       noIndex: false,
     },
     {

@@ -18,6 +18,10 @@ export const apiRoutes = {
   newsletterSubscribe: '/api/newsletter/subscribe',
   newsletterVerify: '/api/newsletter/verify',
   newsletterUnsubscribe: '/api/newsletter/unsubscribe',
+  blog: '/api/blog',
+  blogPosts: '/api/blog/posts',
+  blogPost: '/api/blog/:id',
+  adminGenerateArticle: '/api/admin/generate-article',
 } as const;
 
 /** A pattern with its `:name` placeholders filled in, each value URL-encoded. */
@@ -45,4 +49,7 @@ export const apiPaths = {
   /** The one-click link each newsletter mail carries. */
   newsletterUnsubscribe: (token: string) =>
     `${apiRoutes.newsletterUnsubscribe}?token=${encodeURIComponent(token)}`,
+  blogPosts: apiRoutes.blogPosts,
+  blogPost: (id: string) => fillRoute(apiRoutes.blogPost, { id }),
+  adminGenerateArticle: apiRoutes.adminGenerateArticle,
 } as const;

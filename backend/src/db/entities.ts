@@ -1,4 +1,5 @@
 import { AdminSession } from '../admin/admin.entities.ts';
+import { BlogPost } from '../blog/blog.entities.ts';
 import { ChatInstance, ChatParticipant, ChatRoom } from '../chat/chat.entities.ts';
 import { NewsletterSubscriber } from '../newsletter/newsletter.entities.ts';
 import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
@@ -23,4 +24,5 @@ export const entities = [
   AdminSession,
   SecurityEvent,
   NewsletterSubscriber,
+  BlogPost,
 ] as const;

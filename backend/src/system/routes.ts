@@ -9,7 +9,7 @@ export function systemRoutes(config: AppConfig, database: Database): Router {
   const router = new Router();
   const publicConfig = buildPublicConfig({
     emailAvailable: config.smtpUrl !== null,
-    aiArticlesAvailable: config.aiApiKey !== null,
+    aiArticlesAvailable: config.ai !== null,
     adminAvailable: config.adminPasswordHash !== null,
     socialUrl: config.socialUrl,
   });

@@ -58,7 +58,7 @@ const namespaces: Record<string, Record<string, unknown>> = {
 const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
   locales: {
     '*': ['home.form.emailPlaceholder'],
-    es: ['nav.chat', 'nav.blog', 'blog.list.title', 'mobile.tabs.chat'],
+    es: ['nav.chat', 'nav.blog', 'blog.list.title', 'mobile.tabs.chat', 'blog.toast.error'],
     fr: [
       'nav.chat',
       'nav.faq',

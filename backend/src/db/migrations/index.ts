@@ -5,6 +5,7 @@ import { Migration20261122000002Chat } from './Migration20261122000002Chat.ts';
 import { Migration20261123000003NoteParts } from './Migration20261123000003NoteParts.ts';
 import { Migration20261123000004Admin } from './Migration20261123000004Admin.ts';
 import { Migration20261123100001Newsletter } from './Migration20261123100001Newsletter.ts';
+import { Migration20261123100002Blog } from './Migration20261123100002Blog.ts';
 
 /**
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
@@ -16,4 +17,5 @@ export const migrations: Constructor<Migration>[] = [
   Migration20261123000003NoteParts,
   Migration20261123000004Admin,
   Migration20261123100001Newsletter,
+  Migration20261123100002Blog,
 ];

@@ -1,16 +1,202 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
+import { usePublicConfig } from '../../api/config.ts';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Chip } from '../../ui/Chip.tsx';
+import { Input, Label } from '../../ui/Field.tsx';
+import { Row, Stack } from '../../ui/layout.ts';
 import { Page } from '../../ui/Page.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { MutedText } from '../../ui/text.ts';
+import { useAdminGate } from '../admin/useAdminGate.tsx';
+import { NewsletterSlot } from '../newsletter/NewsletterSlot.tsx';
+import { apiErrorKey } from '../notes/noteErrors.ts';
+import { BlogCard } from './BlogCard.tsx';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { Promotion } from './Promotions.tsx';
+import { categoriesOf, searchPosts } from './searchPosts.ts';
+import type { CategoryFilter } from './searchPosts.ts';
+import { useBlogAdmin } from './useBlogAdmin.ts';
+import { useBlogPosts } from './useBlogPosts.ts';
+import { useTitleTaps } from './useTitleTaps.ts';
 
 export function BlogListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageMeta({
     title: t('blog.list.title'),
     description: t('blog.list.intro'),
     keywords: t('blog.list.keywords'),
     canonical: routePaths.blog,
   });
+  const posts = useBlogPosts();
+  const gate = useAdminGate();
+  const admin = useBlogAdmin(gate, posts);
+  const { revealed, tap } = useTitleTaps();
+  const config = usePublicConfig();
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<CategoryFilter>(null);
+  const [confirming, setConfirming] = useState<BlogPostSummary | null>(null);
+  const searchId = useId();
+  const aiHintId = useId();
 
-  return <Page title={t('blog.list.title')} intro={t('blog.list.intro')} />;
+  const all = posts.state.status === 'ready' ? posts.state.posts : [];
+  const shown = searchPosts(all, query, category, i18n.resolvedLanguage ?? 'en');
+  const aiAvailable = config?.aiArticlesAvailable === true;
+
+  return (
+    <Page
+      title={
+        // The seed's hidden admin reveal: it only shows the controls, which need the session.
+        <TitleTapArea onClick={tap}>{t('blog.list.title')}</TitleTapArea>
+      }
+      intro={t('blog.list.intro')}
+    >
+      <Stack $gap={28}>
+        {revealed ? (
+          <AdminBar aria-label={t('blog.admin.controls')}>
+            <Button
+              onClick={admin.generate}
+              disabled={!aiAvailable || admin.generating}
+              aria-busy={admin.generating}
+              aria-describedby={aiAvailable ? undefined : aiHintId}
+            >
+              {admin.generating ? <Spinner /> : null}
+              {admin.generating ? t('blog.admin.generating') : t('blog.admin.generate')}
+            </Button>
+            {aiAvailable ? null : (
+              <MutedText id={aiHintId}>{t('blog.admin.aiUnavailable')}</MutedText>
+            )}
+          </AdminBar>
+        ) : null}
+
+        <Stack $gap={16} role="search">
+          <div>
+            <Label htmlFor={searchId}>{t('blog.list.searchLabel')}</Label>
+            <Input
+              id={searchId}
+              type="search"
+              value={query}
+              placeholder={t('blog.list.searchPlaceholder')}
+              autoComplete="off"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          <Row $gap={8} role="group" aria-label={t('blog.list.categoriesLabel')}>
+            {[null, ...categoriesOf(all)].map((filter) => (
+              <Chip
+                key={filter ?? ''}
+                aria-pressed={category === filter}
+                onClick={() => setCategory(filter)}
+              >
+                {filter ?? t('blog.list.all')}
+              </Chip>
+            ))}
+          </Row>
+        </Stack>
+
+        {posts.state.status === 'loading' ? (
+          <Centered role="status">
+            <Spinner /> {t('common.loading')}
+          </Centered>
+        ) : posts.state.status === 'failed' ? (
+          <Message role="alert">
+            <h2>{t('blog.list.loadFailed')}</h2>
+            <p>{t(apiErrorKey(posts.state.error))}</p>
+            <Button $variant="secondary" onClick={posts.retry}>
+              {t('blog.list.retry')}
+            </Button>
+          </Message>
+        ) : shown.length === 0 ? (
+          <Message>
+            <h2>{t('blog.list.emptyTitle')}</h2>
+            <p>{t('blog.list.emptyBody')}</p>
+            <Button
+              $variant="secondary"
+              onClick={() => {
+                setQuery('');
+                setCategory(null);
+              }}
+            >
+              {t('blog.list.clear')}
+            </Button>
+          </Message>
+        ) : (
+          <Grid>
+            {shown.flatMap((post, index) => {
+              const card = (
+                <BlogCard
+                  key={post.id}
+                  post={post}
+                  onDelete={revealed ? () => setConfirming(post) : undefined}
+                  deleting={admin.deleting === post.id}
+                />
+              );
+              // A first-party promotion after the fourth card, in the seed's ad slot.
+              return index === 3 ? [card, <Promotion key="promotion" id="note" />] : [card];
+            })}
+          </Grid>
+        )}
+
+        <NewsletterSlot placement="blog" />
+      </Stack>
+      <ConfirmDeleteDialog
+        post={confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(post) => {
+          setConfirming(null);
+          admin.remove(post.id);
+        }}
+      />
+      {gate.dialog}
+    </Page>
+  );
 }
+
+/** The whole heading counts, not only its letters. */
+const TitleTapArea = styled.span`
+  display: block;
+`;
+
+const AdminBar = styled(Card).attrs({ as: 'section' })`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 12px;
+`;
+
+const Grid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr));
+  gap: 20px;
+`;
+
+const Centered = styled.p`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 10px;
+  padding-block: 40px;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Message = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding-block: 40px;
+  text-align: center;
+
+  h2 {
+    font-size: 20px;
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;

@@ -5,6 +5,7 @@ import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { Chip } from '../../ui/Chip.tsx';
 import { Input, Label } from '../../ui/Field.tsx';
 import { Row, Stack } from '../../ui/layout.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -119,33 +120,6 @@ export function FaqPage() {
     </Page>
   );
 }
-
-const Chip = styled.button.attrs({ type: 'button' })`
-  min-block-size: 36px;
-  padding-block: 0;
-  padding-inline: 14px;
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.round};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: 14px;
-  font-weight: 500;
-  cursor: pointer;
-  transition:
-    background-color ${({ theme }) => theme.motion.fast} ease,
-    color ${({ theme }) => theme.motion.fast} ease;
-
-  &:hover {
-    background: ${({ theme }) => theme.color.surfaceHover};
-    color: ${({ theme }) => theme.color.text};
-  }
-
-  &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.color.primary};
-    background: ${({ theme }) => theme.color.primarySoft};
-    color: ${({ theme }) => theme.color.primary};
-  }
-`;
 
 const Status = styled.p`
   color: ${({ theme }) => theme.color.textSubtle};

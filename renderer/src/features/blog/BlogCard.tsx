@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
+import { routePaths } from '../../app/paths.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { PostByline, PostKicker, Tag, TagList } from './PostMeta.tsx';
+
+/** Tags a card shows before summing up the rest as "+n". */
+const TAGS_ON_CARD = 2;
+
+interface BlogCardProps {
+  post: BlogPostSummary;
+  /** Present once the admin controls are revealed. */
+  onDelete?: () => void;
+  deleting?: boolean;
+}
+
+export function BlogCard({ post, onDelete, deleting = false }: BlogCardProps) {
+  const { t } = useTranslation();
+  const hiddenTags = post.tags.length - TAGS_ON_CARD;
+
+  return (
+    <StyledCard as="article" aria-labelledby={`post-${post.id}`}>
+      <PostKicker post={post} />
+      <Title id={`post-${post.id}`}>
+        <Link to={routePaths.blogArticle(post.id)}>{post.title}</Link>
+      </Title>
+      <Excerpt>{post.excerpt}</Excerpt>
+      <PostByline post={post} />
+      {post.tags.length > 0 ? (
+        <TagList aria-label={t('blog.article.topics')}>
+          {post.tags.slice(0, TAGS_ON_CARD).map((tag) => (
+            <Tag key={tag}>{tag}</Tag>
+          ))}
+          {hiddenTags > 0 ? <Tag>{t('blog.card.moreTags', { n: hiddenTags })}</Tag> : null}
+        </TagList>
+      ) : null}
+      <Footer>
+        <ReadMore
+          to={routePaths.blogArticle(post.id)}
+          aria-label={t('blog.card.readMoreAbout', { title: post.title })}
+        >
+          {t('blog.card.readMore')}
+        </ReadMore>
+        {onDelete ? (
+          <Button
+            $variant="destructive"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-busy={deleting}
+            aria-label={t('blog.admin.deleteLabel', { title: post.title })}
+          >
+            {t('blog.admin.delete')}
+          </Button>
+        ) : null}
+      </Footer>
+    </StyledCard>
+  );
+}
+
+const StyledCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+const Title = styled.h2`
+  font-size: 19px;
+  font-weight: 650;
+  line-height: 1.3;
+
+  a {
+    color: inherit;
+    text-decoration: none;
+  }
+
+  a:hover {
+    text-decoration: underline;
+  }
+`;
+
+const Excerpt = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  margin-block-start: auto;
+`;
+
+const ReadMore = styled(Link)`
+  color: ${({ theme }) => theme.color.primary};
+  font-weight: 600;
+`;

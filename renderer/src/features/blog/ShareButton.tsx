@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { platform, shareLink } from '../../platform/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { CheckIcon, ShareIcon } from '../../ui/icons.tsx';
+import { useCopyFeedback } from '../../ui/useCopyFeedback.ts';
+
+/** Share: the device's share sheet where there is one, otherwise the link is copied. */
+export function ShareButton({ title, route }: { title: string; route: string }) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopyFeedback();
+  const url = shareLink(route);
+
+  const copyLink = () =>
+    copy(url, {
+      done: { title: t('blog.article.linkCopied'), description: t('blog.article.linkCopiedBody') },
+      failed: {
+        title: t('home.toast.copyFailed'),
+        description: t('home.toast.copyFailedDescription'),
+      },
+    });
+
+  async function share() {
+    if (!platform.share) return copyLink();
+    try {
+      await platform.share({ title, url });
+    } catch (error) {
+      // The reader closed the share sheet: nothing to report.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      await copyLink();
+    }
+  }
+
+  return (
+    <Button $variant="secondary" onClick={() => void share()}>
+      {copied ? <CheckIcon /> : <ShareIcon />}
+      {t('blog.article.share')}
+    </Button>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
+import { ApiError } from '../../api/client.ts';
+import { useToast } from '../../ui/toast/index.ts';
+import type { AdminGate } from '../admin/useAdminGate.tsx';
+import { deletePost, generateArticle } from './blogApi.ts';
+
+/** The session ended between the check and the call: sign in again rather than fail. */
+const sessionExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * Delete and Generate AI Article, each behind the administrator session, each saying how it
+ * went in the spec's toasts.
+ */
+export function useBlogAdmin(
+  gate: AdminGate,
+  posts: { added: (post: BlogPostSummary) => void; removed: (id: string) => void },
+) {
+  const { t } = useTranslation();
+  const { toast } = useToast();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [generating, setGenerating] = useState(false);
+
+  async function remove(id: string) {
+    setDeleting(id);
+    try {
+      await deletePost(id);
+      posts.removed(id);
+      toast({ title: t('blog.toast.success'), description: t('blog.toast.deleted') });
+    } catch (error) {
+      if (sessionExpired(error)) gate.signInThen(() => void remove(id));
+      else
+        toast({
+          title: t('blog.toast.error'),
+          description: t('blog.toast.deleteFailed'),
+          variant: 'destructive',
+        });
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  async function generate() {
+    setGenerating(true);
+    try {
+      posts.added(await generateArticle());
+      toast({ title: t('blog.toast.success'), description: t('blog.toast.published') });
+    } catch (error) {
+      if (sessionExpired(error)) gate.signInThen(() => void generate());
+      else
+        toast({
+          title: t('blog.toast.error'),
+          description: t('blog.toast.publishFailed'),
+          variant: 'destructive',
+        });
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  return {
+    deleting,
+    generating,
+    remove: (id: string) => gate.run(() => void remove(id)),
+    generate: () => gate.run(() => void generate()),
+  };
+}

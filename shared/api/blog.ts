@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** A post's id is its slug: lower-case words joined by hyphens, readable in the URL. */
+export const blogPostIdSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(120);
+
+/** A post as a card shows it (`GET /api/blog`, `GET /api/blog/posts`). */
+export const blogPostSummarySchema = z.object({
+  id: blogPostIdSchema,
+  title: z.string(),
+  excerpt: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  /** Who wrote it, as a label ("Ashnote Team", or that it was generated with AI). */
+  author: z.string(),
+  /** Reading time in whole minutes, computed by the server from the body. */
+  readMinutes: z.number().int().min(1),
+  publishedAt: z.iso.datetime({ offset: true }),
+});
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+
+/** `GET /api/blog/:id`: the post with its body, HTML the server already sanitized. */
+export const blogPostSchema = blogPostSummarySchema.extend({ html: z.string() });
+export type BlogPost = z.infer<typeof blogPostSchema>;
+
+/** `GET /api/blog` and `GET /api/blog/posts`: published posts, newest first. */
+export const blogPostListSchema = z.object({ posts: z.array(blogPostSummarySchema) });
+export type BlogPostList = z.infer<typeof blogPostListSchema>;
+
+/** `POST /api/admin/generate-article`: the post just written and published. */
+export const generatedArticleSchema = z.object({ post: blogPostSchema });
+export type GeneratedArticle = z.infer<typeof generatedArticleSchema>;
