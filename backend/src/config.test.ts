@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'a@b.c', MAIL_KEY: key }).smtpUrl,
     ).toBe('smtp://localhost:25');
+    // Reachable from other machines, its mails' links need the public address.
+    const mail = { SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'a@b.c', MAIL_KEY: key };
+    expect(() => loadConfig({ ...mail, HOST: '0.0.0.0' })).toThrow(/PUBLIC_URL is required/);
+    expect(
+      loadConfig({ ...mail, HOST: '0.0.0.0', PUBLIC_URL: 'https://notes.example.org' }).publicUrl,
+    ).toBe('https://notes.example.org');
   });
 
   it('enables AI articles only with a base URL and a model, the key being optional', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parsePasswordHash, type PasswordHash } from './admin/password-hash.ts';
+import { isLoopbackHost } from './http/loopback-host.ts';
 
 /**
  * The server's whole configuration, read from the environment once and validated, so a
@@ -134,6 +135,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SMTP_URL !== null && e.MAIL_KEY === null) {
     throw new ConfigError(
       'Invalid configuration:\n  MAIL_KEY is required when SMTP_URL is set (it encrypts read-receipt and newsletter addresses at rest); create one with: openssl rand -base64 32',
+    );
+  }
+  // A newsletter mail's links point at the server; taken from the request's Host header, a
+  // sign-up sent with a forged one would mail someone links to another site. Only a server
+  // that answers loopback names alone may do without PUBLIC_URL.
+  if (e.SMTP_URL !== null && e.PUBLIC_URL === null && !isLoopbackHost(e.HOST)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL is required when SMTP_URL is set on a server reachable from other machines (the links in its mails point there)',
     );
   }
   if (
