@@ -16,7 +16,12 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 export function keepAliveConnection(
   host: string,
   port: number,
-): (method: string, path: string, json?: string) => Promise<PlainResponse> {
+): (
+  method: string,
+  path: string,
+  json?: string,
+  headers?: Record<string, string>,
+) => Promise<PlainResponse> {
   const socket = net.connect({ host, port, noDelay: true });
   let received: Buffer = Buffer.alloc(0);
   let pending: { resolve: (r: PlainResponse) => void; reject: (e: Error) => void } | null = null;
@@ -46,7 +51,7 @@ export function keepAliveConnection(
     waiting?.resolve(response);
   });
 
-  return (method, path, json) =>
+  return (method, path, json, headers = {}) =>
     new Promise((resolve, reject) => {
       if (pending) throw new Error('one request at a time per connection');
       pending = { resolve, reject };
@@ -54,6 +59,9 @@ export function keepAliveConnection(
       socket.write(
         `${method} ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\n` +
           (json === undefined ? '' : 'Content-Type: application/json\r\n') +
+          Object.entries(headers)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('') +
           `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
     });
