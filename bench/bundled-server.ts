@@ -2,9 +2,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths } from '../shared/api/paths.ts';
+import { createFakeNote } from '../backend/src/testing/notes-client.ts';
 
 /**
  * The bundled server exactly as `npm start` runs it (and the desktop app's server): Node 22
@@ -125,4 +127,16 @@ export async function startBundledServer(
       if (code !== 0) throw new Error(`the server exited with ${code} on SIGTERM`);
     },
   };
+}
+
+/**
+ * A data directory as a user's is after the first start: created and migrated by one start of
+ * the server, with a few notes in it. Returns it with how long that first start took.
+ */
+export async function prepareDataDir(): Promise<{ dataDir: string; firstStartMs: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-bench-'));
+  const first = await startBundledServer(dataDir);
+  for (let i = 0; i < 5; i++) await createFakeNote(first.url);
+  await first.stop();
+  return { dataDir, firstStartMs: first.healthyMs };
 }

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { ServerFrame } from '../shared/api/chat.ts';
-import { WEB_BUNDLE, startBundledServer, type BundledServer } from './bundled-server.ts';
+import {
+  WEB_BUNDLE,
+  prepareDataDir,
+  startBundledServer,
+  type BundledServer,
+} from './bundled-server.ts';
 import { createRoom, joinAs, sendMessage } from './chat.bench.ts';
 import { makeOperation, type CycleShape } from './notes-cycle.ts';
 
@@ -166,7 +170,8 @@ export async function runMemoryBench(): Promise<void> {
     console.log(`Memory: skipped, ${WEB_BUNDLE} is missing (run \`npm run build:web\` first)`);
     return;
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-memory-'));
+  // As every start after the first (a first start also runs initdb, see the report).
+  const { dataDir } = await prepareDataDir();
   const server = await startBundledServer(dataDir, {
     env: { TRUST_PROXY: 'true' },
     memoryProbe: true,

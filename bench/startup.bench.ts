@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createFakeNote } from '../backend/src/testing/notes-client.ts';
-import { WEB_BUNDLE, startBundledServer } from './bundled-server.ts';
+import { WEB_BUNDLE, prepareDataDir, startBundledServer } from './bundled-server.ts';
 import { ROUNDS, formatSpread, spread } from './rounds.ts';
 
 /** The issue's target: `npm start` on an existing data directory serves within 2 s. */
@@ -20,14 +18,9 @@ export async function runStartupBench(): Promise<void> {
     console.log(`Startup: skipped, ${WEB_BUNDLE} is missing (run \`npm run build:web\` first)`);
     return;
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-startup-'));
+  const { dataDir, firstStartMs } = await prepareDataDir();
   try {
-    // The first start creates and migrates the database; a few notes make it a used one.
-    const first = await startBundledServer(dataDir);
-    for (let i = 0; i < 5; i++) await createFakeNote(first.url);
-    await first.stop();
-    console.log(`First start (new data directory): ${first.healthyMs.toFixed(0)} ms`);
-
+    console.log(`First start (new data directory): ${firstStartMs.toFixed(0)} ms`);
     const healthy: number[] = [];
     const runningLine: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
