@@ -37,10 +37,11 @@ function dechunked(data: Buffer, start: number): Body | null {
 }
 
 /**
- * The load generator's HTTP: one keep-alive HTTP/1.1 connection, one request at a time, just
- * enough parsing for our JSON API (status line, Content-Length or chunks). On a two-core machine the
- * client shares the CPU with the server and PostgreSQL; node:http's client costs about twice
- * as much per request, and that cost was being measured as the server's.
+ * The load generator's HTTP: one keep-alive HTTP/1.1 connection (opened again if the server
+ * closed it), one request at a time, just enough parsing for our JSON API (status line,
+ * Content-Length or chunks). On a two-core machine the client shares the CPU with the server
+ * and PostgreSQL; node:http's client costs about twice as much per request, and that cost was
+ * being measured as the server's.
  */
 export function keepAliveConnection(
   host: string,
@@ -51,7 +52,6 @@ export function keepAliveConnection(
   json?: string,
   headers?: Record<string, string>,
 ) => Promise<PlainResponse> {
-  const socket = net.connect({ host, port, noDelay: true });
   let received: Buffer = Buffer.alloc(0);
   let pending: { resolve: (r: PlainResponse) => void; reject: (e: Error) => void } | null = null;
 
@@ -60,9 +60,7 @@ export function keepAliveConnection(
     pending = null;
     return null;
   };
-  socket.on('error', fail);
-  socket.on('close', () => fail(new Error('connection closed')));
-  socket.on('data', (chunk: Buffer) => {
+  const onData = (chunk: Buffer) => {
     received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
     const headerEnd = received.indexOf(HEADER_END);
     if (headerEnd < 0) return;
@@ -80,12 +78,25 @@ export function keepAliveConnection(
     const waiting = pending;
     pending = null;
     waiting?.resolve(response);
-  });
+  };
+  const connect = (): net.Socket => {
+    received = Buffer.alloc(0);
+    const connection = net.connect({ host, port, noDelay: true });
+    // A connection replaced after the server closed it may still report its end: not ours now.
+    const current = () => socket === connection;
+    return connection
+      .on('error', (error) => current() && fail(error))
+      .on('close', () => current() && fail(new Error('connection closed')))
+      .on('data', onData);
+  };
+  let socket = connect();
 
   return (method, path, json, headers = {}) =>
     new Promise((resolve, reject) => {
       if (pending) throw new Error('one request at a time per connection');
       pending = { resolve, reject };
+      // The server closes a connection left idle past its keep-alive timeout.
+      if (socket.destroyed) socket = connect();
       const body = json ?? '';
       socket.write(
         `${method} ${path} HTTP/1.1\r\nHost: ${host}:${port}\r\n` +
