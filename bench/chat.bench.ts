@@ -8,6 +8,7 @@ import { WS_PATH, apiPaths } from '../shared/api/paths.ts';
 import { createApp } from '../backend/src/app.ts';
 import { loadConfig } from '../backend/src/config.ts';
 import { createLogger } from '../backend/src/logger.ts';
+import { fakeEnvelope } from '../backend/src/testing/notes-client.ts';
 import { createTestStore } from '../backend/src/testing/test-server.ts';
 import { percentile } from './stats.ts';
 
@@ -163,7 +164,7 @@ async function pooled<T, R>(
   return results;
 }
 
-interface Participant {
+export interface Participant {
   socket: WebSocket;
   sessionId: string;
   participantId: string;
@@ -171,14 +172,18 @@ interface Participant {
   paired: Promise<void>;
 }
 
-/** Connects and sends the join; `paired` tells when the room is complete from this side. */
-async function joinAs(
+/**
+ * Connects and sends the join; `paired` tells when the room is complete from this side.
+ * `headers` go with the upgrade (e.g. the X-Forwarded-For of a visitor behind a proxy).
+ */
+export async function joinAs(
   baseUrl: string,
   sessionId: string,
   onMessage: (frame: ServerFrame) => void,
+  headers: Record<string, string> = {},
 ): Promise<Participant> {
   const participantId = crypto.randomBytes(16).toString('hex');
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${WS_PATH}`);
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${WS_PATH}`, { headers });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   const paired = new Promise<void>((resolve, reject) => {
     socket.on('message', (data) => {
@@ -195,10 +200,27 @@ async function joinAs(
   return { socket, sessionId, participantId, paired };
 }
 
-async function createRoom(baseUrl: string): Promise<string> {
+/** Sends one chat message of typical size; returns its content, to recognise it on arrival. */
+export function sendMessage(participant: Participant): string {
+  const content = fakeEnvelope(CONTENT_BYTES);
+  participant.socket.send(
+    JSON.stringify({
+      type: 'send_message',
+      sessionId: participant.sessionId,
+      participantId: participant.participantId,
+      content,
+    }),
+  );
+  return content;
+}
+
+export async function createRoom(
+  baseUrl: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const response = await fetch(`${baseUrl}${apiPaths.chatCreate}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ duration: '60' }),
   });
   if (response.status !== 201) throw new Error(`create-session: ${response.status}`);
@@ -263,16 +285,7 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
   const periodMs = 1000 / RATE;
   for (const participant of everyone) {
     const sendOne = () => {
-      const content = `v1.${crypto.randomBytes(12).toString('base64url')}.${crypto.randomBytes(CONTENT_BYTES).toString('base64url')}`;
-      sentAt.set(content, performance.now());
-      participant.socket.send(
-        JSON.stringify({
-          type: 'send_message',
-          sessionId: participant.sessionId,
-          participantId: participant.participantId,
-          content,
-        }),
-      );
+      sentAt.set(sendMessage(participant), performance.now());
       sent++;
     };
     // Spread the clients' sends evenly over each period instead of in lockstep.

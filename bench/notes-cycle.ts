@@ -5,22 +5,38 @@ import { keepAliveConnection } from './keep-alive-client.ts';
 /** About 1 KB of ciphertext: a typical short secret. */
 export const PAYLOAD_BYTES = 1024;
 
-/** One full cycle through the HTTP API: create a note, then read it with its proof. */
-export function makeOperation(baseUrl: string): () => Promise<void> {
+/** What one cycle sends: the note's size, and headers such as the visitor's forwarded address. */
+export interface CycleShape {
+  contentBytes?: number;
+  imageBytes?: readonly number[];
+  headers?: Record<string, string>;
+}
+
+/**
+ * One full cycle through the HTTP API: create a note, then read it with its proof. `shape`
+ * is asked once per cycle (by default a typical short note).
+ */
+export function makeOperation(
+  baseUrl: string,
+  shape: () => CycleShape = () => ({}),
+): () => Promise<void> {
   const { hostname, port } = new URL(baseUrl);
   const idle: ReturnType<typeof keepAliveConnection>[] = [];
 
   return async () => {
     const request = idle.pop() ?? keepAliveConnection(hostname, Number(port));
+    const { contentBytes = PAYLOAD_BYTES, imageBytes = [], headers } = shape();
     const proofs = noteProofs();
     const created = await request(
       'POST',
       apiPaths.notes,
       JSON.stringify({
-        content: fakeEnvelope(PAYLOAD_BYTES),
+        content: fakeEnvelope(contentBytes),
         ...noteVerifiers(proofs),
         expiration: '1d',
+        attachedImages: imageBytes.map((bytes) => fakeEnvelope(bytes)),
       }),
+      headers,
     );
     if (created.status !== 201) throw new Error(`create failed: ${created.status}`);
     const { noteId } = JSON.parse(created.body) as { noteId: string };
@@ -28,6 +44,7 @@ export function makeOperation(baseUrl: string): () => Promise<void> {
       'POST',
       apiPaths.noteVerify(noteId),
       JSON.stringify({ proof: proofs.proof, linkProof: proofs.linkProof }),
+      headers,
     );
     if (read.status !== 200) throw new Error(`read failed: ${read.status}`);
     idle.push(request);

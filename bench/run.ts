@@ -1,7 +1,9 @@
 import { runAbuseBench } from './abuse.bench.ts';
 import { runBundleBench } from './bundle.bench.ts';
 import { runChatBench } from './chat.bench.ts';
+import { runMemoryBench } from './memory.bench.ts';
 import { runNotesBench } from './notes.bench.ts';
+import { runStartupBench } from './startup.bench.ts';
 
 /**
  * `npm run bench`: speed and memory targets are measured here, never asserted in tests.
@@ -16,3 +18,6 @@ if (only === undefined || only === 'notes') await runNotesBench(postgresUrl);
 if (only === undefined || only === 'chat') await runChatBench(postgresUrl);
 if (only === undefined || only === 'abuse') await runAbuseBench(postgresUrl);
 if (only === undefined || only === 'bundle') runBundleBench();
+if (only === undefined || only === 'startup') await runStartupBench();
+// Ten minutes by default (BENCH_MEMORY_SECONDS): run on its own, by name only.
+if (only === 'memory') await runMemoryBench();

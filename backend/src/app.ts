@@ -7,6 +7,7 @@ import { API_PREFIX, WS_PATH } from '../../shared/api/paths.ts';
 import { chatFeature, type ChatOptions } from './chat/index.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import type { EmbeddedStore } from './db/embedded/embedded-store.ts';
 import { AppError } from './http/app-error.ts';
 import { crossOrigin } from './http/cross-origin.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
@@ -54,6 +55,8 @@ export interface AppOptions {
   blog?: BlogOptions;
   /** How often rate-limit counts are shared with the other instances. */
   rateLimitSyncMs?: number;
+  /** The embedded database, already opening (`npm start` begins it while the server loads). */
+  embeddedStore?: Promise<EmbeddedStore>;
   /** Origins allowed to call the API beside the desktop app's; for tests, never configured. */
   extraAllowedOrigins?: readonly string[];
 }
@@ -64,7 +67,7 @@ export async function createApp(
   options: AppOptions = {},
 ): Promise<AshnoteServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger, options.embeddedStore);
 
   const events = securityEvents(
     database,

@@ -1,20 +1,29 @@
 import fs from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/embedded/data-dir-lock.ts';
+import { openEmbeddedStore } from './db/embedded/embedded-store.ts';
 
 /** `npm start`: the server on the configured database, serving the built web bundle. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
+  // V8's compiled code for the server's modules is kept on disk (Node checks it against each
+  // source), so later starts skip most of the compiling. Before app.ts, which loads the rest.
+  module.enableCompileCache();
   const config = loadConfig(process.env);
   if (config.webDir === null) {
     const bundled = path.join(repoRoot, 'dist/web');
     if (fs.existsSync(path.join(bundled, 'index.html'))) config.webDir = bundled;
   }
-  const server = await createApp(config);
+  // The embedded database opens on its own thread while the rest of the server loads; a failure
+  // (such as a data directory in use) is reported by createApp, which awaits it.
+  const embeddedStore = config.databaseUrl === null ? openEmbeddedStore(config.dataDir) : undefined;
+  embeddedStore?.catch(() => {});
+  const { createApp } = await import('./app.ts');
+  const server = await createApp(config, { embeddedStore });
   const { url } = await server.listen();
   const where =
     config.databaseUrl === null ? `embedded database in ${config.dataDir}` : 'PostgreSQL';

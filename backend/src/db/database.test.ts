@@ -8,6 +8,7 @@ import { createLogger } from '../logger.ts';
 import { TEST_DATABASES, createTestStore } from '../testing/test-server.ts';
 import { openDatabase } from './database.ts';
 import { DataDirInUseError, acquireDataDirLock } from './embedded/data-dir-lock.ts';
+import { openEmbeddedStore } from './embedded/embedded-store.ts';
 
 const silent = createLogger('silent');
 
@@ -99,6 +100,34 @@ describe('embedded database', () => {
     }
     const again = await openDatabase(config, silent);
     await again.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves from a store opened beforehand (as npm start does) and releases it on close', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-early-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const store = openEmbeddedStore(dataDir);
+    await store;
+    await expect(acquireDataDirLock(dataDir)).rejects.toThrow(DataDirInUseError);
+    const database = await openDatabase(config, silent, store);
+    expect(await database.isReachable()).toBe(true);
+    await database.close();
+    const again = await openDatabase(config, silent);
+    await again.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('fails with the store’s own error when it could not open', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-early-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const first = await openDatabase(config, silent);
+    try {
+      await expect(openDatabase(config, silent, openEmbeddedStore(dataDir))).rejects.toThrow(
+        DataDirInUseError,
+      );
+    } finally {
+      await first.close();
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

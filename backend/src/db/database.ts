@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import path from 'node:path';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
 import type { InferKyselyDB } from '@mikro-orm/sql';
@@ -13,9 +12,8 @@ import {
 } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { acquireDataDirLock } from './embedded/data-dir-lock.ts';
+import { openEmbeddedStore, type EmbeddedStore } from './embedded/embedded-store.ts';
 import { PGliteDialect } from './embedded/pglite-dialect.ts';
-import { startEmbeddedDatabase } from './embedded/pglite-thread.ts';
 import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -120,10 +118,15 @@ function compileWithArguments<Args>(
 }
 
 /**
- * Opens PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR.
- * Both speak the same SQL, so one set of migrations (run here, at every start) serves both.
+ * Opens PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR (or
+ * `embeddedStore`, already opening it). Both speak the same SQL, so one set of migrations (run
+ * here, at every start) serves both.
  */
-export async function openDatabase(config: AppConfig, logger: Logger): Promise<Database> {
+export async function openDatabase(
+  config: AppConfig,
+  logger: Logger,
+  embeddedStore?: Promise<EmbeddedStore>,
+): Promise<Database> {
   const common = {
     entities: [...entities],
     extensions: [Migrator],
@@ -159,40 +162,30 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<D
     );
   }
 
-  const release = await acquireDataDirLock(config.dataDir);
+  const store = await (embeddedStore ?? openEmbeddedStore(config.dataDir));
+  let orm: MikroORM;
   try {
-    const embedded = await startEmbeddedDatabase(path.join(config.dataDir, 'pgdata'));
-    const closeStore = async () => {
-      await embedded.close();
-      await release();
-    };
-    let orm: MikroORM;
-    try {
-      orm = await MikroORM.init({
-        ...common,
-        driver: PostgreSqlDriver,
-        dbName: 'postgres',
-        driverOptions: new PGliteDialect(embedded),
-      });
-    } catch (error) {
-      await embedded.close();
-      throw error;
-    }
-    return await finish('embedded', orm, closeStore, logger, async () => {
-      const sql = orm.em.fork().getKysely<DB>();
-      return {
-        sql,
-        prepare: (_name, build) => {
-          const { sql: text, values } = compileWithArguments(sql, build);
-          return async (args) =>
-            (await sql.executeQuery(CompiledQuery.raw(text, values(args)))).rows as never[];
-        },
-      };
+    orm = await MikroORM.init({
+      ...common,
+      driver: PostgreSqlDriver,
+      dbName: 'postgres',
+      driverOptions: new PGliteDialect(store.database),
     });
   } catch (error) {
-    await release();
+    await store.close();
     throw error;
   }
+  return finish('embedded', orm, store.close, logger, async () => {
+    const sql = orm.em.fork().getKysely<DB>();
+    return {
+      sql,
+      prepare: (_name, build) => {
+        const { sql: text, values } = compileWithArguments(sql, build);
+        return async (args) =>
+          (await sql.executeQuery(CompiledQuery.raw(text, values(args)))).rows as never[];
+      },
+    };
+  });
 }
 
 /** The request being handled, and its entity manager once one is needed. */

@@ -1,0 +1,39 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EMBEDDED_SHARED_BUFFERS,
+  openDurablePGlite,
+  type DurablePGlite,
+} from './durable-pglite.ts';
+
+describe('durable PGlite', () => {
+  let folder: string;
+  let pglite: DurablePGlite;
+
+  beforeAll(async () => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-durable-'));
+    pglite = await openDurablePGlite(path.join(folder, 'pgdata'));
+  });
+  afterAll(async () => {
+    await pglite.db.close();
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('runs with a small buffer cache, so the server fits its memory budget', async () => {
+    const { rows } = await pglite.db.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(rows[0]!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
+  });
+
+  it('still stores and returns values many times larger than the cache', async () => {
+    // Random, so compression cannot shrink it below the cache: 32 MB of base64.
+    const large = crypto.randomBytes(24 * 1024 * 1024).toString('base64');
+    await pglite.db.exec('create table big (id int primary key, value text)');
+    await pglite.db.query('insert into big values (1, $1)', [large]);
+    await pglite.durable();
+    const { rows } = await pglite.db.query<{ value: string }>('select value from big where id = 1');
+    expect(rows[0]!.value).toBe(large);
+  });
+});

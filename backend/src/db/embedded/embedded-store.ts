@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './pglite-thread.ts';
+
+/** A data directory's embedded database, locked to this process. */
+export interface EmbeddedStore {
+  database: EmbeddedDatabase;
+  /** Closes the database, then releases the data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * Locks the data directory (one server per directory) and opens PGlite in it on its own
+ * thread. Light to import, so `npm start` can begin this before loading the rest of the server.
+ */
+export async function openEmbeddedStore(dataDir: string): Promise<EmbeddedStore> {
+  const release = await acquireDataDirLock(dataDir);
+  try {
+    const database = await startEmbeddedDatabase(path.join(dataDir, 'pgdata'));
+    return {
+      database,
+      async close() {
+        await database.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiPaths } from '../shared/api/paths.ts';
+import { createFakeNote } from '../backend/src/testing/notes-client.ts';
+
+/**
+ * The bundled server exactly as `npm start` runs it (and the desktop app's server): Node 22
+ * from node_modules running backend/src/main.ts, on the embedded database in DATA_DIR, serving
+ * dist/web.
+ */
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const NODE = path.join(repoRoot, 'node_modules/.bin/node');
+const MAIN = path.join(repoRoot, 'backend/src/main.ts');
+export const WEB_BUNDLE = path.join(repoRoot, 'dist/web');
+const HEALTH_POLL_MS = 10;
+const START_TIMEOUT_MS = 60_000;
+
+export interface BundledServer {
+  pid: number;
+  url: string;
+  /** From spawn to the first 200 from /api/health. */
+  healthyMs: number;
+  /** From spawn to main.ts's "Ashnote is running at" line. */
+  runningLineMs: number;
+  /** The server's process.memoryUsage(); only when started with `memoryProbe`. */
+  memoryUsage(): Promise<NodeJS.MemoryUsage>;
+  /** SIGTERM, as Ctrl-C or a service manager would, and waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on now, so the health poll can start at spawn. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function healthStatus(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    http
+      .get(`${url}${apiPaths.health}`, { agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+      .on('error', () => resolve(0));
+  });
+}
+
+export async function startBundledServer(
+  dataDir: string,
+  options: {
+    /** More environment, on top of the embedded database on loopback. */
+    env?: Record<string, string>;
+    /** Preloads memory-probe.ts, which answers memory readings over an IPC channel. */
+    memoryProbe?: boolean;
+  } = {},
+): Promise<BundledServer> {
+  if (!fs.existsSync(path.join(WEB_BUNDLE, 'index.html'))) {
+    throw new Error(`${WEB_BUNDLE} is missing: run \`npm run build:web\` first`);
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const probe = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
+  const started = performance.now();
+  const child = spawn(NODE, [...(options.memoryProbe ? ['--import', probe] : []), MAIN], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit', ...(options.memoryProbe ? ['ipc' as const] : [])],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  let runningLineMs: number | null = null;
+  let output = '';
+  const runningLine = new Promise<void>((resolve) => {
+    // Read all of stdout (the request log), or the server would block once the pipe is full.
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (runningLineMs !== null) return;
+      output += chunk.toString();
+      if (!output.includes('Ashnote is running at')) return;
+      runningLineMs = performance.now() - started;
+      resolve();
+    });
+  });
+
+  let healthyMs: number | null = null;
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  while (healthyMs === null) {
+    if (exitCode !== undefined) throw new Error(`the server exited (${exitCode}) before serving`);
+    if (performance.now() - started > START_TIMEOUT_MS) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not answer /api/health in time');
+    }
+    if ((await healthStatus(url)) === 200) healthyMs = performance.now() - started;
+    else await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+  }
+  await runningLine;
+
+  return {
+    pid: child.pid!,
+    url,
+    healthyMs,
+    runningLineMs: runningLineMs!,
+    memoryUsage: () =>
+      new Promise((resolve) => {
+        child.once('message', (usage) => resolve(usage as NodeJS.MemoryUsage));
+        child.send('memoryUsage');
+      }),
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await exited;
+      clearTimeout(timer);
+      if (code !== 0) throw new Error(`the server exited with ${code} on SIGTERM`);
+    },
+  };
+}
+
+/**
+ * A data directory as a user's is after the first start: created and migrated by one start of
+ * the server, with a few notes in it. Returns it with how long that first start took.
+ */
+export async function prepareDataDir(): Promise<{ dataDir: string; firstStartMs: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-bench-'));
+  const first = await startBundledServer(dataDir);
+  for (let i = 0; i < 5; i++) await createFakeNote(first.url);
+  await first.stop();
+  return { dataDir, firstStartMs: first.healthyMs };
+}
