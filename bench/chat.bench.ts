@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -9,6 +10,7 @@ import { createApp } from '../backend/src/app.ts';
 import { loadConfig } from '../backend/src/config.ts';
 import { createLogger } from '../backend/src/logger.ts';
 import { createTestStore } from '../backend/src/testing/test-server.ts';
+import { ROUNDS, alternatingRounds, formatSpread } from './rounds.ts';
 import { percentile } from './stats.ts';
 
 /**
@@ -19,12 +21,14 @@ import { percentile } from './stats.ts';
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 1);
-/** Comma-separated, e.g. BENCH_CHAT_ROOMS=1000 for one size only. */
-const ROOM_COUNTS = (process.env.BENCH_CHAT_ROOMS ?? '100,1000').split(',').map(Number);
+/** Comma-separated, e.g. BENCH_CHAT_ROOMS=100,1000 for two sizes. */
+const ROOM_COUNTS = (process.env.BENCH_CHAT_ROOMS ?? '1000').split(',').map(Number);
 /** About a 150-character chat message once encrypted. */
 const CONTENT_BYTES = 200;
 const SETUP_TIMEOUT_MS = 120_000;
 const SERVER_FLAG = '--chat-bench-server';
+/** A directory: each server instance writes a V8 CPU profile there when it stops. */
+const CPU_PROFILE_DIR = process.env.BENCH_CHAT_CPU_PROF;
 
 const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
 
@@ -96,7 +100,11 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
     fileURLToPath(import.meta.url),
     [SERVER_FLAG, JSON.stringify(env)],
     {
-      execArgv: [...process.execArgv, '--expose-gc'],
+      execArgv: [
+        ...process.execArgv,
+        '--expose-gc',
+        ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
@@ -218,6 +226,8 @@ interface Result {
   clientLoopP99Ms: number;
   serverLoopMaxMs: number;
   serverGcMaxMs: number;
+  /** The machine's 1-minute load average at the end of the run (it is shared). */
+  load: number;
 }
 
 /** One scenario: `rooms` rooms, first participant on instances[0], second on the last one. */
@@ -307,31 +317,33 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
     clientLoopP99Ms: loop.percentile(99) / 1e6,
     serverLoopMaxMs: Math.max(...cpuAfter.map((s) => s.loopMaxMs)),
     serverGcMaxMs: Math.max(...cpuAfter.map((s) => s.gcMaxMs)),
+    load: os.loadavg()[0]!,
   };
 }
 
-function report(label: string, result: Result): void {
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** Each figure of a contender as median [min–max] over its rounds. */
+function report(label: string, runs: Result[]): void {
+  const figure = (pick: (result: Result) => number, decimals = 1, unit = ' ms') =>
+    formatSpread(runs.map(pick), decimals, unit);
+  const kb = (bytes: number) => bytes / 1024;
   console.log(
-    `${label.padEnd(38)} recv ${String(result.received).padStart(6)}/${String(result.sent).padEnd(6)}` +
-      `  p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms` +
-      `  max ${result.maxMs.toFixed(1).padStart(6)} ms` +
-      `  | per socket: heap ${kb(result.heapPerSocket)}, rss ${kb(result.rssPerSocket)}` +
-      `  | server CPU ${result.serverCpuPercent.toFixed(0)}%  server stall max ${result.serverLoopMaxMs.toFixed(0)} ms (GC max ${result.serverGcMaxMs.toFixed(0)} ms)  client loop p99 ${result.clientLoopP99Ms.toFixed(1)} ms`,
+    `${label}\n` +
+      `  received ${figure((r) => r.received / r.sent, 4, '')} of sent` +
+      `  | p50 ${figure((r) => r.p50Ms, 2)}  p99 ${figure((r) => r.p99Ms, 2)}  max ${figure((r) => r.maxMs)}\n` +
+      `  server stall max ${figure((r) => r.serverLoopMaxMs)}  GC max ${figure((r) => r.serverGcMaxMs)}` +
+      `  CPU ${figure((r) => r.serverCpuPercent, 0, '%')}  | client loop p99 ${figure((r) => r.clientLoopP99Ms)}\n` +
+      `  per socket: heap ${figure((r) => kb(r.heapPerSocket), 1, ' KB')}, rss ${figure((r) => kb(r.rssPerSocket), 1, ' KB')}` +
+      `  | load (1 min) ${figure((r) => r.load, 2, '')}`,
   );
 }
 
-async function scenario(
-  label: string,
-  kind: 'embedded' | 'postgres',
-  instanceCount: number,
-  rooms: number,
-): Promise<void> {
+/** One run of one contender, on a fresh store, its instances started and stopped around it. */
+async function run(kind: 'embedded' | 'postgres', instanceCount: number, rooms: number) {
   const store = await createTestStore(kind);
   const instances: Instance[] = [];
   try {
     for (let i = 0; i < instanceCount; i++) instances.push(await startInstance(store.env));
-    report(`${label}, ${rooms} rooms`, await runScenario(instances, rooms));
+    return await runScenario(instances, rooms);
   } finally {
     for (const instance of instances) await instance.stop();
     await store.drop();
@@ -340,18 +352,24 @@ async function scenario(
 
 export async function runChatBench(postgresUrl: string | null): Promise<void> {
   console.log(
-    `\nChat relay: N rooms × 2 WebSocket clients, ${RATE} msg/s per client, ${SECONDS} s per run;` +
-      '\nlatency = send → receipt at the other client; each server instance in a child process,' +
-      '\nmemory = its heap/rss growth from connecting and joining, per socket\n',
+    `\nChat relay: N rooms × 2 WebSocket clients, ${RATE} msg/s per client, ${SECONDS} s per run,` +
+      `\n${ROUNDS} alternating rounds; figures are medians [min–max] over the rounds.` +
+      '\nLatency = send → receipt at the other client; each server instance in a child process;' +
+      '\nstall = longest event-loop delay of a server during the timed run (max over instances);' +
+      "\nmemory = a server's heap/rss growth from connecting and joining, per socket\n",
   );
-  for (const rooms of ROOM_COUNTS)
-    await scenario('Embedded (PGlite), 1 instance', 'embedded', 1, rooms);
   if (postgresUrl === null) {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-    return;
   }
-  for (const rooms of ROOM_COUNTS) await scenario('PostgreSQL, 1 instance', 'postgres', 1, rooms);
   for (const rooms of ROOM_COUNTS) {
-    await scenario('PostgreSQL, 2 instances (1 per side)', 'postgres', 2, rooms);
+    const contenders: Record<string, () => Promise<Result>> = {
+      'Embedded (PGlite), 1 instance': () => run('embedded', 1, rooms),
+    };
+    if (postgresUrl !== null) {
+      contenders['PostgreSQL, 1 instance'] = () => run('postgres', 1, rooms);
+      contenders['PostgreSQL, 2 instances (1 per side)'] = () => run('postgres', 2, rooms);
+    }
+    const results = await alternatingRounds(contenders);
+    for (const [label, runs] of Object.entries(results)) report(`${label}, ${rooms} rooms`, runs);
   }
 }
