@@ -28,6 +28,18 @@ const CONTENT_BYTES = 200;
 /** Joining 2,000 sockets takes seconds on an idle machine, minutes on a busy shared one. */
 const SETUP_TIMEOUT_MS = 600_000;
 const SERVER_FLAG = '--chat-bench-server';
+type Contender = 'embedded' | 'postgres' | 'postgres-2';
+const CONTENDER_LABELS: Record<Contender, string> = {
+  embedded: 'Embedded (PGlite), 1 instance',
+  postgres: 'PostgreSQL, 1 instance',
+  'postgres-2': 'PostgreSQL, 2 instances (1 per side)',
+};
+/** Comma-separated subset for a quick run, e.g. BENCH_CHAT_CONTENDERS=postgres-2. */
+const CONTENDERS = (process.env.BENCH_CHAT_CONTENDERS?.split(',') ??
+  Object.keys(CONTENDER_LABELS)) as Contender[];
+for (const name of CONTENDERS) {
+  if (!(name in CONTENDER_LABELS)) throw new Error(`BENCH_CHAT_CONTENDERS: unknown ${name}`);
+}
 /** A directory: each server instance writes a V8 CPU profile there when it stops. */
 const CPU_PROFILE_DIR = process.env.BENCH_CHAT_CPU_PROF;
 
@@ -368,13 +380,17 @@ export async function runChatBench(postgresUrl: string | null): Promise<void> {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
   for (const rooms of ROOM_COUNTS) {
-    const contenders: Record<string, () => Promise<Result>> = {
-      'Embedded (PGlite), 1 instance': () => run('embedded', 1, rooms),
+    const all: Record<Contender, () => Promise<Result>> = {
+      embedded: () => run('embedded', 1, rooms),
+      postgres: () => run('postgres', 1, rooms),
+      'postgres-2': () => run('postgres', 2, rooms),
     };
-    if (postgresUrl !== null) {
-      contenders['PostgreSQL, 1 instance'] = () => run('postgres', 1, rooms);
-      contenders['PostgreSQL, 2 instances (1 per side)'] = () => run('postgres', 2, rooms);
-    }
+    const contenders = Object.fromEntries(
+      CONTENDERS.filter((name) => postgresUrl !== null || name === 'embedded').map((name) => [
+        CONTENDER_LABELS[name],
+        all[name],
+      ]),
+    );
     const results = await alternatingRounds(contenders);
     for (const [label, runs] of Object.entries(results)) report(`${label}, ${rooms} rooms`, runs);
   }
