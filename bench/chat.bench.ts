@@ -361,7 +361,13 @@ async function run(kind: 'embedded' | 'postgres', instanceCount: number, rooms: 
   const instances: Instance[] = [];
   try {
     for (let i = 0; i < instanceCount; i++) instances.push(await startInstance(store.env));
-    return await runScenario(instances, rooms);
+    const result = await runScenario(instances, rooms);
+    // Progress, so that a long run shows how it goes (the summary comes after the last round).
+    console.log(
+      `  ${kind}×${instanceCount}: p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms,` +
+        ` stall ${result.serverLoopMaxMs.toFixed(0)} ms, load ${result.load.toFixed(2)}`,
+    );
+    return result;
   } finally {
     for (const instance of instances) await instance.stop();
     await store.drop();
