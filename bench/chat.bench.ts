@@ -60,7 +60,16 @@ type FromServer = { type: 'ready'; url: string } | ({ type: 'stats' } & ServerSt
 // Child mode: one server instance, answering stats requests from the parent over IPC.
 if (process.argv[2] === SERVER_FLAG) {
   const env = JSON.parse(process.argv[3]!) as Record<string, string>;
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ...env });
+  // Behind a proxy as far as the server knows: each room's pair of clients comes from its own
+  // address (X-Forwarded-For), as real ones would, so the per-address caps on sockets and joins
+  // apply per room rather than to the whole bench at once.
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    ...env,
+  });
   const server = await createApp(config, {
     logger: createLogger('silent'),
     chat: { rateRules: { create: unlimited } },
@@ -195,19 +204,27 @@ interface Participant {
 /** Connects and sends the join; `paired` tells when the room is complete from this side. */
 async function joinAs(
   baseUrl: string,
-  sessionId: string,
+  room: Room,
   onMessage: (frame: ServerFrame) => void,
 ): Promise<Participant> {
+  const { sessionId, address } = room;
   const participantId = crypto.randomBytes(16).toString('hex');
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${WS_PATH}`);
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${WS_PATH}`, {
+    headers: { 'x-forwarded-for': address },
+  });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+
   const paired = new Promise<void>((resolve, reject) => {
+    // Refused by the server (e.g. a per-address cap): fail the run instead of waiting forever.
+    socket.once('close', (code, reason) => {
+      reject(new Error(`closed before pairing: ${code} ${String(reason)}`));
+    });
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as ServerFrame;
       if (frame.type === 'session_joined' && frame.others.length > 0) resolve();
       else if (frame.type === 'participant_joined') resolve();
       else if (frame.type === 'session_full' || frame.type === 'error') {
-        reject(new Error(`join failed: ${frame.type}`));
+        reject(new Error(`join failed: ${JSON.stringify(frame)}`));
       }
       onMessage(frame);
     });
@@ -216,14 +233,22 @@ async function joinAs(
   return { socket, sessionId, participantId, paired };
 }
 
-async function createRoom(baseUrl: string): Promise<string> {
+interface Room {
+  sessionId: string;
+  /** Where its two clients come from (a documentation-only range, one address per room). */
+  address: string;
+}
+
+async function createRoom(baseUrl: string, index: number): Promise<Room> {
+  const address = `198.18.${index >> 8}.${index & 255}`;
   const response = await fetch(`${baseUrl}${apiPaths.chatCreate}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({ duration: '60' }),
   });
   if (response.status !== 201) throw new Error(`create-session: ${response.status}`);
-  return ((await response.json()) as { sessionId: string }).sessionId;
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  return { sessionId, address };
 }
 
 interface Result {
@@ -249,10 +274,10 @@ interface Result {
 async function runScenario(instances: Instance[], rooms: number): Promise<Result> {
   const first = instances[0]!;
   const second = instances[instances.length - 1]!;
-  const ids = await pooled(
-    Array.from({ length: rooms }, () => first.url),
+  const created = await pooled(
+    Array.from({ length: rooms }, (_, index) => index),
     20,
-    createRoom,
+    (index) => createRoom(first.url, index),
   );
 
   const sentAt = new Map<string, number>();
@@ -268,9 +293,9 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
   const before = await Promise.all(instances.map((instance) => instance.stats()));
   const joinStarted = performance.now();
   const participants = await withTimeout(
-    pooled(ids, 50, async (id) => {
-      const a = await joinAs(first.url, id, onMessage);
-      const b = await joinAs(second.url, id, onMessage);
+    pooled(created, 50, async (room) => {
+      const a = await joinAs(first.url, room, onMessage);
+      const b = await joinAs(second.url, room, onMessage);
       await Promise.all([a.paired, b.paired]);
       return [a, b];
     }),
