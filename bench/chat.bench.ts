@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
@@ -10,6 +11,7 @@ import { loadConfig } from '../backend/src/config.ts';
 import { createLogger } from '../backend/src/logger.ts';
 import { fakeEnvelope } from '../backend/src/testing/notes-client.ts';
 import { createTestStore } from '../backend/src/testing/test-server.ts';
+import { ROUNDS, alternatingRounds, formatSpread } from './rounds.ts';
 import { percentile } from './stats.ts';
 
 /**
@@ -20,12 +22,27 @@ import { percentile } from './stats.ts';
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_CHAT_RATE ?? 1);
-/** Comma-separated, e.g. BENCH_CHAT_ROOMS=1000 for one size only. */
-const ROOM_COUNTS = (process.env.BENCH_CHAT_ROOMS ?? '100,1000').split(',').map(Number);
+/** Comma-separated, e.g. BENCH_CHAT_ROOMS=100,1000 for two sizes. */
+const ROOM_COUNTS = (process.env.BENCH_CHAT_ROOMS ?? '1000').split(',').map(Number);
 /** About a 150-character chat message once encrypted. */
 const CONTENT_BYTES = 200;
-const SETUP_TIMEOUT_MS = 120_000;
+/** Joining 2,000 sockets takes seconds on an idle machine, minutes on a busy shared one. */
+const SETUP_TIMEOUT_MS = 600_000;
 const SERVER_FLAG = '--chat-bench-server';
+type Contender = 'embedded' | 'postgres' | 'postgres-2';
+const CONTENDER_LABELS: Record<Contender, string> = {
+  embedded: 'Embedded (PGlite), 1 instance',
+  postgres: 'PostgreSQL, 1 instance',
+  'postgres-2': 'PostgreSQL, 2 instances (1 per side)',
+};
+/** Comma-separated subset for a quick run, e.g. BENCH_CHAT_CONTENDERS=postgres-2. */
+const CONTENDERS = (process.env.BENCH_CHAT_CONTENDERS?.split(',') ??
+  Object.keys(CONTENDER_LABELS)) as Contender[];
+for (const name of CONTENDERS) {
+  if (!(name in CONTENDER_LABELS)) throw new Error(`BENCH_CHAT_CONTENDERS: unknown ${name}`);
+}
+/** A directory: each server instance writes a V8 CPU profile there when it stops. */
+const CPU_PROFILE_DIR = process.env.BENCH_CHAT_CPU_PROF;
 
 const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
 
@@ -44,7 +61,16 @@ type FromServer = { type: 'ready'; url: string } | ({ type: 'stats' } & ServerSt
 // Child mode: one server instance, answering stats requests from the parent over IPC.
 if (process.argv[2] === SERVER_FLAG) {
   const env = JSON.parse(process.argv[3]!) as Record<string, string>;
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', ...env });
+  // Behind a proxy as far as the server knows: each room's pair of clients comes from its own
+  // address (X-Forwarded-For), as real ones would, so the per-address caps on sockets and joins
+  // apply per room rather than to the whole bench at once.
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    TRUST_PROXY: 'true',
+    ...env,
+  });
   const server = await createApp(config, {
     logger: createLogger('silent'),
     chat: { rateRules: { create: unlimited } },
@@ -97,7 +123,11 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
     fileURLToPath(import.meta.url),
     [SERVER_FLAG, JSON.stringify(env)],
     {
-      execArgv: [...process.execArgv, '--expose-gc'],
+      execArgv: [
+        ...process.execArgv,
+        '--expose-gc',
+        ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
@@ -185,13 +215,18 @@ export async function joinAs(
   const participantId = crypto.randomBytes(16).toString('hex');
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${WS_PATH}`, { headers });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+
   const paired = new Promise<void>((resolve, reject) => {
+    // Refused by the server (e.g. a per-address cap): fail the run instead of waiting forever.
+    socket.once('close', (code, reason) => {
+      reject(new Error(`closed before pairing: ${code} ${String(reason)}`));
+    });
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as ServerFrame;
       if (frame.type === 'session_joined' && frame.others.length > 0) resolve();
       else if (frame.type === 'participant_joined') resolve();
       else if (frame.type === 'session_full' || frame.type === 'error') {
-        reject(new Error(`join failed: ${frame.type}`));
+        reject(new Error(`join failed: ${JSON.stringify(frame)}`));
       }
       onMessage(frame);
     });
@@ -200,9 +235,14 @@ export async function joinAs(
   return { socket, sessionId, participantId, paired };
 }
 
-/** Sends one chat message of typical size; returns its content, to recognise it on arrival. */
-export function sendMessage(participant: Participant): string {
-  const content = fakeEnvelope(CONTENT_BYTES);
+/**
+ * Sends one chat message (by default a fresh envelope of typical size); returns its content, to
+ * recognise it on arrival.
+ */
+export function sendMessage(
+  participant: Participant,
+  content = fakeEnvelope(CONTENT_BYTES),
+): string {
   participant.socket.send(
     JSON.stringify({
       type: 'send_message',
@@ -224,7 +264,20 @@ export async function createRoom(
     body: JSON.stringify({ duration: '60' }),
   });
   if (response.status !== 201) throw new Error(`create-session: ${response.status}`);
-  return ((await response.json()) as { sessionId: string }).sessionId;
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  return sessionId;
+}
+
+interface Room {
+  sessionId: string;
+  /** Where its two clients come from (a documentation-only range, one address per room). */
+  address: string;
+}
+
+/** The bench's rooms each come from their own address, as visitors do, through a trusted proxy. */
+async function createBenchRoom(baseUrl: string, index: number): Promise<Room> {
+  const address = `198.18.${index >> 8}.${index & 255}`;
+  return { sessionId: await createRoom(baseUrl, { 'x-forwarded-for': address }), address };
 }
 
 interface Result {
@@ -237,19 +290,28 @@ interface Result {
   heapPerSocket: number;
   rssPerSocket: number;
   serverCpuPercent: number;
+  /**
+   * Server CPU time (all instances) per message sent: what the work costs, which a busy shared
+   * machine inflates far less than it does latency.
+   */
+  serverCpuPerMessageUs: number;
   clientLoopP99Ms: number;
   serverLoopMaxMs: number;
   serverGcMaxMs: number;
+  /** How long connecting and joining every client took. */
+  joinSeconds: number;
+  /** The machine's 1-minute load average at the end of the run (it is shared). */
+  load: number;
 }
 
 /** One scenario: `rooms` rooms, first participant on instances[0], second on the last one. */
 async function runScenario(instances: Instance[], rooms: number): Promise<Result> {
   const first = instances[0]!;
   const second = instances[instances.length - 1]!;
-  const ids = await pooled(
-    Array.from({ length: rooms }, () => first.url),
+  const created = await pooled(
+    Array.from({ length: rooms }, (_, index) => index),
     20,
-    createRoom,
+    (index) => createBenchRoom(first.url, index),
   );
 
   const sentAt = new Map<string, number>();
@@ -263,10 +325,12 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
   };
 
   const before = await Promise.all(instances.map((instance) => instance.stats()));
+  const joinStarted = performance.now();
   const participants = await withTimeout(
-    pooled(ids, 50, async (id) => {
-      const a = await joinAs(first.url, id, onMessage);
-      const b = await joinAs(second.url, id, onMessage);
+    pooled(created, 50, async (room) => {
+      const from = { 'x-forwarded-for': room.address };
+      const a = await joinAs(first.url, room.sessionId, onMessage, from);
+      const b = await joinAs(second.url, room.sessionId, onMessage, from);
       await Promise.all([a.paired, b.paired]);
       return [a, b];
     }),
@@ -274,18 +338,24 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
     'joining',
   );
   const everyone = participants.flat();
+  const joinSeconds = (performance.now() - joinStarted) / 1000;
   const after = await Promise.all(instances.map((instance) => instance.stats()));
   const heapDelta = after.reduce((sum, s, i) => sum + s.heapUsed - before[i]!.heapUsed, 0);
   const rssDelta = after.reduce((sum, s, i) => sum + s.rss - before[i]!.rss, 0);
 
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  // Random-looking content of a real message's size, unique through its nonce; made cheaply,
+  // so that the clients' own work (all in this process) disturbs the latencies less.
+  const ciphertext = crypto.randomBytes(CONTENT_BYTES).toString('base64url');
+  const noncePrefix = crypto.randomBytes(6).toString('base64url');
+  const nonce = () => `${noncePrefix}${String(sent).padStart(8, '0')}`;
   let sent = 0;
   const timers: NodeJS.Timeout[] = [];
   const periodMs = 1000 / RATE;
   for (const participant of everyone) {
     const sendOne = () => {
-      sentAt.set(sendMessage(participant), performance.now());
+      sentAt.set(sendMessage(participant, `v1.${nonce()}.${ciphertext}`), performance.now());
       sent++;
     };
     // Spread the clients' sends evenly over each period instead of in lockstep.
@@ -296,10 +366,12 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
     timers.push(start);
   }
   const cpuBefore = await Promise.all(instances.map((instance) => instance.cpu()));
+  const sentBefore = sent;
   const started = performance.now();
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
   for (const timer of timers) clearInterval(timer);
   const elapsedMs = performance.now() - started;
+  const sentInWindow = sent - sentBefore;
   const cpuAfter = await Promise.all(instances.map((instance) => instance.cpu()));
   await new Promise((resolve) => setTimeout(resolve, 1000)); // let the last messages land
   loop.disable();
@@ -317,34 +389,44 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
     heapPerSocket: heapDelta / everyone.length,
     rssPerSocket: rssDelta / everyone.length,
     serverCpuPercent: (cpuMicros / 1000 / elapsedMs) * 100,
+    serverCpuPerMessageUs: cpuMicros / sentInWindow,
     clientLoopP99Ms: loop.percentile(99) / 1e6,
     serverLoopMaxMs: Math.max(...cpuAfter.map((s) => s.loopMaxMs)),
     serverGcMaxMs: Math.max(...cpuAfter.map((s) => s.gcMaxMs)),
+    joinSeconds,
+    load: os.loadavg()[0]!,
   };
 }
 
-function report(label: string, result: Result): void {
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** Each figure of a contender as median [min–max] over its rounds. */
+function report(label: string, runs: Result[]): void {
+  const figure = (pick: (result: Result) => number, decimals = 1, unit = ' ms') =>
+    formatSpread(runs.map(pick), decimals, unit);
+  const kb = (bytes: number) => bytes / 1024;
   console.log(
-    `${label.padEnd(38)} recv ${String(result.received).padStart(6)}/${String(result.sent).padEnd(6)}` +
-      `  p50 ${result.p50Ms.toFixed(2).padStart(6)} ms  p99 ${result.p99Ms.toFixed(2).padStart(6)} ms` +
-      `  max ${result.maxMs.toFixed(1).padStart(6)} ms` +
-      `  | per socket: heap ${kb(result.heapPerSocket)}, rss ${kb(result.rssPerSocket)}` +
-      `  | server CPU ${result.serverCpuPercent.toFixed(0)}%  server stall max ${result.serverLoopMaxMs.toFixed(0)} ms (GC max ${result.serverGcMaxMs.toFixed(0)} ms)  client loop p99 ${result.clientLoopP99Ms.toFixed(1)} ms`,
+    `${label}\n` +
+      `  received ${figure((r) => r.received / r.sent, 4, '')} of sent` +
+      `  | p50 ${figure((r) => r.p50Ms, 2)}  p99 ${figure((r) => r.p99Ms, 2)}  max ${figure((r) => r.maxMs)}\n` +
+      `  server stall max ${figure((r) => r.serverLoopMaxMs)}  GC max ${figure((r) => r.serverGcMaxMs)}` +
+      `  CPU ${figure((r) => r.serverCpuPercent, 0, '%')} (${figure((r) => r.serverCpuPerMessageUs, 0, ' µs')} per message)  | client loop p99 ${figure((r) => r.clientLoopP99Ms)}\n` +
+      `  per socket: heap ${figure((r) => kb(r.heapPerSocket), 1, ' KB')}, rss ${figure((r) => kb(r.rssPerSocket), 1, ' KB')}` +
+      `  | joining took ${figure((r) => r.joinSeconds, 1, ' s')}  | load (1 min) ${figure((r) => r.load, 2, '')}`,
   );
 }
 
-async function scenario(
-  label: string,
-  kind: 'embedded' | 'postgres',
-  instanceCount: number,
-  rooms: number,
-): Promise<void> {
+/** One run of one contender, on a fresh store, its instances started and stopped around it. */
+async function run(kind: 'embedded' | 'postgres', instanceCount: number, rooms: number) {
   const store = await createTestStore(kind);
   const instances: Instance[] = [];
   try {
     for (let i = 0; i < instanceCount; i++) instances.push(await startInstance(store.env));
-    report(`${label}, ${rooms} rooms`, await runScenario(instances, rooms));
+    const result = await runScenario(instances, rooms);
+    // Progress, so that a long run shows how it goes (the summary comes after the last round).
+    console.log(
+      `  ${kind}×${instanceCount}: p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms,` +
+        ` stall ${result.serverLoopMaxMs.toFixed(0)} ms, load ${result.load.toFixed(2)}`,
+    );
+    return result;
   } finally {
     for (const instance of instances) await instance.stop();
     await store.drop();
@@ -353,18 +435,28 @@ async function scenario(
 
 export async function runChatBench(postgresUrl: string | null): Promise<void> {
   console.log(
-    `\nChat relay: N rooms × 2 WebSocket clients, ${RATE} msg/s per client, ${SECONDS} s per run;` +
-      '\nlatency = send → receipt at the other client; each server instance in a child process,' +
-      '\nmemory = its heap/rss growth from connecting and joining, per socket\n',
+    `\nChat relay: N rooms × 2 WebSocket clients, ${RATE} msg/s per client, ${SECONDS} s per run,` +
+      `\n${ROUNDS} alternating rounds; figures are medians [min–max] over the rounds.` +
+      '\nLatency = send → receipt at the other client; each server instance in a child process;' +
+      '\nstall = longest event-loop delay of a server during the timed run (max over instances);' +
+      "\nmemory = a server's heap/rss growth from connecting and joining, per socket\n",
   );
-  for (const rooms of ROOM_COUNTS)
-    await scenario('Embedded (PGlite), 1 instance', 'embedded', 1, rooms);
   if (postgresUrl === null) {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-    return;
   }
-  for (const rooms of ROOM_COUNTS) await scenario('PostgreSQL, 1 instance', 'postgres', 1, rooms);
   for (const rooms of ROOM_COUNTS) {
-    await scenario('PostgreSQL, 2 instances (1 per side)', 'postgres', 2, rooms);
+    const all: Record<Contender, () => Promise<Result>> = {
+      embedded: () => run('embedded', 1, rooms),
+      postgres: () => run('postgres', 1, rooms),
+      'postgres-2': () => run('postgres', 2, rooms),
+    };
+    const contenders = Object.fromEntries(
+      CONTENDERS.filter((name) => postgresUrl !== null || name === 'embedded').map((name) => [
+        CONTENDER_LABELS[name],
+        all[name],
+      ]),
+    );
+    const results = await alternatingRounds(contenders);
+    for (const [label, runs] of Object.entries(results)) report(`${label}, ${rooms} rooms`, runs);
   }
 }

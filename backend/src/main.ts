@@ -12,7 +12,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 async function main() {
   // V8's compiled code for the server's modules is kept on disk (Node checks it against each
   // source), so later starts skip most of the compiling. Before app.ts, which loads the rest.
-  module.enableCompileCache();
+  // In the project's own folder, not the shared temp folder another user could write to.
+  module.enableCompileCache(path.join(repoRoot, 'node_modules/.cache/node-compile-cache'));
   const config = loadConfig(process.env);
   if (config.webDir === null) {
     const bundled = path.join(repoRoot, 'dist/web');

@@ -6,7 +6,9 @@ import { MAX_WS_FRAME_BYTES } from '../../../shared/limits.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { ChatEvent, ChatEventHandler, ChatRelay } from './relay.ts';
 
+/** Rooms are spread over this many channels, `ashnote_chat_<n>`; see chatChannel. */
 export const CHAT_NOTIFY_CHANNEL = 'ashnote_chat';
+export const CHAT_CHANNEL_COUNT = 64;
 /** How the listener connection shows up in pg_stat_activity. */
 export const CHAT_RELAY_APPLICATION_NAME = 'ashnote-chat-relay';
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more (default build). */
@@ -39,16 +41,36 @@ interface Envelope {
   e: ChatEvent;
 }
 
+/**
+ * The channel of a room: a hash of its id (FNV-1a) over `count` channels. Hashed rather than
+ * one channel per room, because PostgreSQL (before 17) checks each notification against a
+ * listener's channels one by one, and a LISTEN per room would cost a round trip per join.
+ */
+export function chatChannel(
+  roomId: string,
+  base = CHAT_NOTIFY_CHANNEL,
+  count = CHAT_CHANNEL_COUNT,
+) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < roomId.length; i++) {
+    hash = Math.imul(hash ^ roomId.charCodeAt(i), 0x01000193);
+  }
+  return `${base}_${(hash >>> 0) % count}`;
+}
+
 interface Pending {
+  channel: string;
   payload: string;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Fan-out through PostgreSQL LISTEN/NOTIFY on one channel. A dedicated connection LISTENs (a
- * pooled one would lose its LISTEN when returned) and reconnects with backoff when dropped;
- * publishing goes through the pool. Publishes are sent strictly one statement after another,
+ * Fan-out through PostgreSQL LISTEN/NOTIFY, sharded: each room's events go to its hashed
+ * channel (chatChannel), and an instance LISTENs only to the channels of rooms it follows — those
+ * with a member on it — so it is not sent the traffic of rooms it does not serve. A dedicated
+ * connection LISTENs (a pooled one would lose its LISTEN when returned) and reconnects with
+ * backoff when dropped, listening again to what is followed; publishing goes through the pool. Publishes are sent strictly one statement after another,
  * batched while one is in flight, so notifications from this instance commit — and so arrive
  * everywhere — in publish order: a sender's messages are never reordered, which matters because
  * receivers drop out-of-order chat messages as replays.
@@ -57,14 +79,19 @@ export async function createPostgresRelay(options: {
   url: string;
   db: Kysely<DB>;
   logger: Logger;
+  /** Base name of the channels (tests use their own). */
   channel?: string;
+  channelCount?: number;
   /** How often the listener connection is checked with a trivial query. */
   healthCheckMs?: number;
 }): Promise<ChatRelay> {
   const { url, db, logger } = options;
-  const channel = options.channel ?? CHAT_NOTIFY_CHANNEL;
+  const base = options.channel ?? CHAT_NOTIFY_CHANNEL;
+  const channelCount = options.channelCount ?? CHAT_CHANNEL_COUNT;
   const healthCheckMs = options.healthCheckMs ?? 30_000;
   const origin = crypto.randomBytes(12).toString('base64url');
+  /** How our own notifications begin (the envelope's first field): skipped without parsing. */
+  const ownPrefix = `{"o":"${origin}",`;
   const handlers: ChatEventHandler[] = [];
   let sequence = 0;
   let closed = false;
@@ -72,6 +99,13 @@ export async function createPostgresRelay(options: {
   let reconnectTimer: NodeJS.Timeout | null = null;
   let queue: Pending[] = [];
   let flushing: Promise<void> | null = null;
+  /** Rooms followed per channel; the channel is listened to while its count is above zero. */
+  const followers = new Map<string, number>();
+  /** Channels the current listener connection LISTENs to. */
+  let listened = new Set<string>();
+  /** The channel sync waiting to start (joined by every change made meanwhile), and the last one. */
+  let queuedSync: Promise<void> | null = null;
+  let lastSync: Promise<void> = Promise.resolve();
 
   const deliver = (roomId: string, event: ChatEvent) => {
     for (const handler of handlers) {
@@ -84,14 +118,13 @@ export async function createPostgresRelay(options: {
   };
 
   const onNotification = (message: pg.Notification) => {
-    if (message.channel !== channel || !message.payload) return;
+    if (!message.payload || message.payload.startsWith(ownPrefix)) return;
     let envelope: Envelope;
     try {
       envelope = JSON.parse(message.payload) as Envelope;
     } catch {
       return;
     }
-    if (envelope.o === origin) return;
     deliver(envelope.r, envelope.e);
   };
 
@@ -120,7 +153,6 @@ export async function createPostgresRelay(options: {
     client.on('end', () => onLost());
     try {
       await client.connect();
-      await client.query(`listen ${client.escapeIdentifier(channel)}`);
     } catch (error) {
       client.end().catch(() => {});
       throw error;
@@ -131,6 +163,40 @@ export async function createPostgresRelay(options: {
     }
     up = true;
     listener = client;
+    listened = new Set();
+    await syncChannels();
+  }
+
+  /**
+   * Brings the listener's channels in line with what is followed: one statement for all the
+   * changes since the last sync, the syncs one after another (so a LISTEN never overtakes an
+   * UNLISTEN of the same channel). Resolves once PostgreSQL has applied it, or once the
+   * connection is found lost (its reconnect listens again; what was missed meanwhile is
+   * repaired from the database, as for any outage).
+   */
+  function syncChannels(): Promise<void> {
+    if (queuedSync !== null) return queuedSync;
+    const sync = lastSync.then(async () => {
+      queuedSync = null;
+      const client = listener;
+      if (client === null || closed) return;
+      const statements: string[] = [];
+      for (const channel of followers.keys()) {
+        if (!listened.has(channel)) statements.push(`listen ${client.escapeIdentifier(channel)}`);
+      }
+      for (const channel of listened) {
+        if (!followers.has(channel))
+          statements.push(`unlisten ${client.escapeIdentifier(channel)}`);
+      }
+      if (statements.length === 0) return;
+      listened = new Set(followers.keys());
+      await client.query(statements.join('; ')).catch((error: unknown) => {
+        client.emit('error', error);
+      });
+    });
+    queuedSync = sync;
+    lastSync = sync;
+    return sync;
   }
 
   function scheduleReconnect(delayMs: number): void {
@@ -171,8 +237,9 @@ export async function createPostgresRelay(options: {
         const batch = queue.slice(0, MAX_BATCH);
         queue = queue.slice(batch.length);
         try {
-          await sql`select pg_notify(${channel}, payload)
-                    from unnest(${batch.map((item) => item.payload)}::text[]) as t (payload)`.execute(
+          await sql`select pg_notify(channel, payload)
+                    from unnest(${batch.map((item) => item.channel)}::text[],
+                                ${batch.map((item) => item.payload)}::text[]) as t (channel, payload)`.execute(
             db,
           );
           for (const item of batch) item.resolve();
@@ -201,12 +268,28 @@ export async function createPostgresRelay(options: {
       }
       deliver(roomId, event);
       return new Promise<void>((resolve, reject) => {
-        queue.push({ payload, resolve, reject });
+        queue.push({ channel: chatChannel(roomId, base, channelCount), payload, resolve, reject });
         flush();
       });
     },
     subscribe(handler) {
       handlers.push(handler);
+    },
+    follow(roomId) {
+      const channel = chatChannel(roomId, base, channelCount);
+      const count = followers.get(channel) ?? 0;
+      followers.set(channel, count + 1);
+      return count === 0 || !listened.has(channel) ? syncChannels() : lastSync;
+    },
+    unfollow(roomId) {
+      const channel = chatChannel(roomId, base, channelCount);
+      const count = followers.get(channel) ?? 0;
+      if (count > 1) {
+        followers.set(channel, count - 1);
+        return lastSync;
+      }
+      followers.delete(channel);
+      return syncChannels();
     },
     async close() {
       if (closed) return;

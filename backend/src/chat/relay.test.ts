@@ -1,12 +1,20 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
 import { TEST_DATABASES, createTestStore, type TestStore } from '../testing/test-server.ts';
-import { RelayPayloadTooLargeError, createPostgresRelay } from './postgres-relay.ts';
+import {
+  CHAT_RELAY_APPLICATION_NAME,
+  RelayPayloadTooLargeError,
+  chatChannel,
+  createPostgresRelay,
+} from './postgres-relay.ts';
 import { createInProcessRelay, type ChatEvent, type ChatRelay } from './relay.ts';
 
 const ROOM = 'AAAAAAAAAAAAAAAAAAAAAA';
+/** A room on another channel than ROOM's. */
+const OTHER_ROOM = 'BBBBBBBBBBBBBBBBBBBBBB';
 const message = (n: number): ChatEvent => ({
   kind: 'message',
   frame: {
@@ -17,6 +25,8 @@ const message = (n: number): ChatEvent => ({
     participantId: 'p',
   },
 });
+
+const timestamp = (event: ChatEvent) => (event.kind === 'message' ? event.frame.timestamp : -1);
 
 describe('in-process chat relay', () => {
   it('delivers each event to every subscriber before publish resolves', async () => {
@@ -59,9 +69,9 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
 
   it('delivers every event once everywhere, in publish order, locally before resolving', async () => {
     const [one, two] = [await relay(), await relay()];
+    await two.follow(ROOM);
     const local: number[] = [];
     const remote: number[] = [];
-    const timestamp = (event: ChatEvent) => (event.kind === 'message' ? event.frame.timestamp : -1);
     one.subscribe((_, event) => local.push(timestamp(event)));
     two.subscribe((_, event) => remote.push(timestamp(event)));
     // Identical payloads in one batch must not be folded into one notification.
@@ -72,6 +82,72 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
     expect(remote).toEqual(local);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(local).toHaveLength(500);
+  });
+
+  it('sends an instance the events of the rooms it follows only, from the moment follow resolves', async () => {
+    expect(chatChannel(OTHER_ROOM)).not.toBe(chatChannel(ROOM));
+    const [one, two] = [await relay(), await relay()];
+    const received: string[] = [];
+    two.subscribe((roomId, event) => {
+      received.push(`${roomId === ROOM ? 'room' : 'other'} ${timestamp(event)}`);
+    });
+    /**
+     * One instance's notifications arrive in the order it published them, whatever their
+     * channels: once `two` has the event published to OTHER_ROOM after ROOM's, it would have
+     * had ROOM's too.
+     */
+    const publishThenMark = async (n: number) => {
+      await one.publish(ROOM, message(n));
+      await one.publish(OTHER_ROOM, message(n + 1));
+      await expect.poll(() => received.at(-1)).toBe(`other ${n + 1}`);
+    };
+    await two.follow(OTHER_ROOM);
+    await publishThenMark(1);
+    expect(received).toEqual(['other 2']);
+
+    // Followed twice (two members), unfollowed once: still followed.
+    await Promise.all([two.follow(ROOM), two.follow(ROOM)]);
+    await one.publish(ROOM, message(3));
+    await expect.poll(() => received.at(-1)).toBe('room 3');
+    await two.unfollow(ROOM);
+    await publishThenMark(4);
+    expect(received).toEqual(['other 2', 'room 3', 'room 4', 'other 5']);
+
+    await two.unfollow(ROOM);
+    await publishThenMark(6);
+    expect(received).toEqual(['other 2', 'room 3', 'room 4', 'other 5', 'other 7']);
+  });
+
+  it('listens again to what it follows after its connection is cut', async () => {
+    const [one, two] = [await relay(), await relay()];
+    const received: number[] = [];
+    two.subscribe((_, event) => received.push(timestamp(event)));
+    await two.follow(ROOM);
+    const listeners = async () =>
+      (
+        await sql<{ pid: number }>`
+          select pid from pg_stat_activity
+          where datname = current_database() and application_name = ${CHAT_RELAY_APPLICATION_NAME}`.execute(
+          database.sql,
+        )
+      ).rows.map((row) => row.pid);
+    const cut = await listeners();
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where pid = any(${cut})`.execute(database.sql);
+    await expect
+      .poll(async () => (await listeners()).some((pid) => cut.includes(pid)), { timeout: 10_000 })
+      .toBe(false);
+    // At most once: what is published while the listener is down is lost, so keep publishing.
+    let n = 0;
+    await expect
+      .poll(
+        async () => {
+          await one.publish(ROOM, message(++n));
+          return received.length > 0;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 
   it('refuses an event that a NOTIFY payload cannot carry, delivering it nowhere', async () => {

@@ -17,24 +17,29 @@ export type ChatEvent =
 export type ChatEventHandler = (roomId: string, event: ChatEvent) => void;
 
 /**
- * Fan-out between instances (DESIGN §2 scale-out). `publish` reaches every subscriber of every
- * instance, this one included, and delivers to this instance's subscribers before it returns,
- * so events from one instance arrive everywhere in the order they were published. Delivery is
+ * Fan-out between instances (DESIGN §2 scale-out). `publish` reaches the subscribers of every
+ * instance that follows the room, and this instance's subscribers in any case, before it
+ * returns; so events from one instance arrive everywhere in the order they were published. An
+ * instance follows the rooms it has members in: `follow` resolves once events published from
+ * then on are sure to reach it, and may let in other rooms' events too. Delivery is
  * at most once: an instance that loses its connection misses what was published meanwhile and
  * catches up from the database (the chat service reconciles on every tick).
  *
  * Implementations: PostgreSQL LISTEN/NOTIFY (postgres-relay.ts) and in-process (below); Redis
- * or NATS pub/sub fit the same three methods.
+ * or NATS pub/sub fit the same same methods.
  */
 export interface ChatRelay {
   publish(roomId: string, event: ChatEvent): Promise<void>;
   subscribe(handler: ChatEventHandler): void;
+  /** Counted: a room is followed until each follow has had its unfollow. */
+  follow(roomId: string): Promise<void>;
+  unfollow(roomId: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * The embedded database is locked to one process, so one process is the whole cluster: events
- * go straight to the local subscribers.
+ * go straight to the local subscribers, and there is nothing to follow.
  */
 export function createInProcessRelay(): ChatRelay {
   const handlers: ChatEventHandler[] = [];
@@ -47,6 +52,8 @@ export function createInProcessRelay(): ChatRelay {
     subscribe(handler) {
       handlers.push(handler);
     },
+    follow: async () => {},
+    unfollow: async () => {},
     async close() {
       closed = true;
       handlers.length = 0;

@@ -24,6 +24,9 @@ export const MAX_BUFFERED_BYTES = 256 * 1024;
  */
 export const MAX_SOCKETS_PER_ADDRESS = 64;
 
+/** The sockets' pings are sent in this many turns per heartbeat period. */
+const HEARTBEAT_SLICES = 10;
+
 /** Per-socket token bucket: sustained frames per second, and how many may come at once. */
 export interface FrameRate {
   perSecond: number;
@@ -92,8 +95,13 @@ export function createWsHub(options: {
   const sockets = new Set<WebSocket>();
   const perAddress = new Map<string, number>();
   const alive = new WeakSet<WebSocket>();
+  // Each socket is pinged once per heartbeatMs, but the sockets are dealt over slices that take
+  // turns, so thousands of pings never go out in one loop that stalls every other socket.
+  const beats: Set<WebSocket>[] = Array.from({ length: HEARTBEAT_SLICES }, () => new Set());
+  let nextBeat = 0;
+  let turn = 0;
   const heartbeat = setInterval(() => {
-    for (const socket of sockets) {
+    for (const socket of beats[turn++ % HEARTBEAT_SLICES]!) {
       if (!alive.has(socket)) {
         socket.terminate();
         continue;
@@ -101,7 +109,7 @@ export function createWsHub(options: {
       alive.delete(socket);
       socket.ping();
     }
-  }, heartbeatMs);
+  }, heartbeatMs / HEARTBEAT_SLICES);
   heartbeat.unref();
 
   return {
@@ -113,10 +121,13 @@ export function createWsHub(options: {
       }
       perAddress.set(client, open + 1);
       sockets.add(socket);
+      const beat = beats[nextBeat++ % HEARTBEAT_SLICES]!;
+      beat.add(socket);
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
       socket.on('close', () => {
         sockets.delete(socket);
+        beat.delete(socket);
         const left = (perAddress.get(client) ?? 1) - 1;
         if (left === 0) perAddress.delete(client);
         else perAddress.set(client, left);

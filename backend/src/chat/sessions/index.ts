@@ -50,7 +50,7 @@ export function chatSessions(deps: {
   const instance = randomId();
   const slices = Math.max(1, Math.round(timings.tickMs / 500));
   const work = sessionWork(logger);
-  const local = localRooms(slices);
+  const local = localRooms(slices, relay);
   const deadRooms = deadRoomMemory();
   const delivery = chatDelivery({ local, relay });
   const seats = chatSeats({

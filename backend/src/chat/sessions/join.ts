@@ -124,11 +124,13 @@ export function chatJoin(deps: {
       await seats.dropSeats([member]);
       return;
     }
-    // Attached before reading the room, so no event published after the read can miss us;
-    // what arrives meanwhile waits in the backlog and is deduplicated against the read.
-    local.attach(member);
+    // Attached, and the room followed on the relay, before reading the room: no event
+    // published after the read can miss us; what arrives meanwhile waits in the backlog and is
+    // deduplicated against the read.
+    const room = local.attach(member);
     let state: RoomState | null;
     try {
+      await room.followed;
       state = await repo.roomState(roomId);
     } catch (error) {
       local.detach(member);

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import { CHAT_CLOSE } from '../../../../shared/api/chat.ts';
 import { sendFrame } from '../../ws/hub.ts';
-import type { ChatEvent } from '../relay.ts';
+import type { ChatEvent, ChatRelay } from '../relay.ts';
 
 /** One joined socket: the seat it speaks for. */
 export interface Member {
@@ -26,16 +26,25 @@ export interface LocalRoom {
   timer: NodeJS.Timeout | null;
   /** Bumped on every membership change seen here; a database read from before is stale. */
   version: number;
+  /** Settles once the relay brings this instance the room's events (see ChatRelay.follow). */
+  readonly followed: Promise<void>;
 }
 
 /**
  * Who sits in which room on this instance, by room and by socket. New rooms are dealt out over
- * the tick's `slices` in turn.
+ * the tick's `slices` in turn. A room is followed on the relay from its first local member
+ * until its last is gone.
  */
-export function localRooms(slices: number) {
+export function localRooms(slices: number, relay: ChatRelay) {
   const rooms = new Map<string, LocalRoom>();
   const members = new Map<WebSocket, Member>();
   let nextSlice = 0;
+
+  function remove(roomId: string, room: LocalRoom): void {
+    rooms.delete(roomId);
+    if (room.timer !== null) clearTimeout(room.timer);
+    void relay.unfollow(roomId);
+  }
 
   return {
     room: (roomId: string): LocalRoom | undefined => rooms.get(roomId),
@@ -47,7 +56,7 @@ export function localRooms(slices: number) {
     inSlice: (slice: number): [string, LocalRoom][] =>
       [...rooms].filter(([, room]) => room.slice === slice),
 
-    attach(member: Member): void {
+    attach(member: Member): LocalRoom {
       let room = rooms.get(member.roomId);
       if (!room) {
         room = {
@@ -56,12 +65,14 @@ export function localRooms(slices: number) {
           deadline: Infinity,
           timer: null,
           version: 0,
+          followed: relay.follow(member.roomId),
         };
         rooms.set(member.roomId, room);
       }
       room.members.add(member);
       room.version++;
       members.set(member.socket, member);
+      return room;
     },
 
     detach(member: Member): void {
@@ -69,18 +80,14 @@ export function localRooms(slices: number) {
       const room = rooms.get(member.roomId);
       if (!room?.members.delete(member)) return;
       room.version++;
-      if (room.members.size === 0) {
-        if (room.timer !== null) clearTimeout(room.timer);
-        rooms.delete(member.roomId);
-      }
+      if (room.members.size === 0) remove(member.roomId, room);
     },
 
     /** session_expired to every local socket of the room, then a normal close. */
     end(roomId: string): void {
       const room = rooms.get(roomId);
       if (!room) return;
-      rooms.delete(roomId);
-      if (room.timer !== null) clearTimeout(room.timer);
+      remove(roomId, room);
       for (const member of room.members) {
         if (members.get(member.socket) === member) members.delete(member.socket);
         sendFrame(member.socket, { type: 'session_expired' });
@@ -90,8 +97,7 @@ export function localRooms(slices: number) {
 
     /** Shutdown: forgets every room and member, their sockets left to the hub. */
     clear(): void {
-      for (const room of rooms.values()) if (room.timer !== null) clearTimeout(room.timer);
-      rooms.clear();
+      for (const [roomId, room] of rooms) remove(roomId, room);
       members.clear();
     },
   };
