@@ -24,3 +24,21 @@ export const raisedCardStyles = css`
   background: ${({ theme }) => theme.color.surface};
   box-shadow: ${({ theme }) => theme.shadow.raised};
 `;
+
+/** A list's empty or failed state: a heading, a sentence and an action, centred. */
+export const MessageCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 12px;
+  padding-block: 40px;
+  text-align: center;
+
+  h2 {
+    font-size: 20px;
+  }
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;

@@ -6,7 +6,7 @@ import { usePublicConfig } from '../../api/config.ts';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
+import { Card, MessageCard } from '../../ui/Card.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { Input, Label } from '../../ui/Field.tsx';
 import { Row, Stack } from '../../ui/layout.ts';
@@ -104,15 +104,15 @@ export function BlogListPage() {
             <Spinner /> {t('common.loading')}
           </Centered>
         ) : posts.state.status === 'failed' ? (
-          <Message role="alert">
+          <MessageCard role="alert">
             <h2>{t('blog.list.loadFailed')}</h2>
             <p>{t(apiErrorKey(posts.state.error))}</p>
             <Button $variant="secondary" onClick={posts.retry}>
               {t('blog.list.retry')}
             </Button>
-          </Message>
+          </MessageCard>
         ) : shown.length === 0 ? (
-          <Message>
+          <MessageCard>
             <h2>{t('blog.list.emptyTitle')}</h2>
             <p>{t('blog.list.emptyBody')}</p>
             <Button
@@ -124,7 +124,7 @@ export function BlogListPage() {
             >
               {t('blog.list.clear')}
             </Button>
-          </Message>
+          </MessageCard>
         ) : (
           <Grid>
             {shown.flatMap((post, index) => {
@@ -182,21 +182,4 @@ const Centered = styled.p`
   gap: 10px;
   padding-block: 40px;
   color: ${({ theme }) => theme.color.textMuted};
-`;
-
-const Message = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
-  padding-block: 40px;
-  text-align: center;
-
-  h2 {
-    font-size: 20px;
-  }
-
-  p {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
 `;

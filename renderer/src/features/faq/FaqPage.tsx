@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Card } from '../../ui/Card.tsx';
+import { MessageCard } from '../../ui/Card.tsx';
 import { Chip } from '../../ui/Chip.tsx';
 import { Input, Label } from '../../ui/Field.tsx';
 import { Row, Stack } from '../../ui/layout.ts';
@@ -83,13 +83,13 @@ export function FaqPage() {
         <Status role="status">{t('faq.results', { count: found })}</Status>
 
         {groups.length === 0 ? (
-          <Empty>
+          <MessageCard>
             <h2>{t('faq.empty.title')}</h2>
             <p>{t('faq.empty.body')}</p>
             <Button $variant="secondary" onClick={clearFilters}>
               {t('faq.clear')}
             </Button>
-          </Empty>
+          </MessageCard>
         ) : (
           groups.map((group) => (
             <Stack
@@ -124,23 +124,6 @@ export function FaqPage() {
 const Status = styled.p`
   color: ${({ theme }) => theme.color.textSubtle};
   font-size: 14px;
-`;
-
-const Empty = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 12px;
-  padding-block: 40px;
-  text-align: center;
-
-  h2 {
-    font-size: 20px;
-  }
-
-  p {
-    color: ${({ theme }) => theme.color.textMuted};
-  }
 `;
 
 const GroupTitle = styled.h2`
