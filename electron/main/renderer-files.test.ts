@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../backend/src/http/security-headers.ts';
+import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import type { ServerConnection } from '../../shared/desktop-settings.ts';
 import {
   appResponse,
@@ -144,7 +144,7 @@ describe('desktop content security policy', () => {
     new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d] as const));
 
   it("is the web's policy, except that it may connect to the one server in use", () => {
-    const web = directives(contentSecurityPolicy('n0nce'));
+    const web = directives(contentSecurityPolicy({ styleNonce: 'n0nce' }));
     const desktop = directives(desktopContentSecurityPolicy(HOSTED, 'n0nce'));
     expect([...desktop.keys()]).toEqual([...web.keys()]);
     for (const [name, value] of web) {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import { CONTENT_TYPES } from '../../shared/content-types.ts';
 import { DESKTOP_APP_HOST, DESKTOP_APP_SCHEME } from '../../shared/desktop-origin.ts';
 import type { ServerConnection } from '../../shared/desktop-settings.ts';
@@ -90,9 +91,9 @@ export function socketOrigin(httpOrigin: string): string {
 }
 
 /**
- * The web's policy (backend/src/http/security-headers.ts), directive for directive, except that
- * connections may also go to the one server in use: the renderer's origin is the app's, the
- * API's is another. A switch of server reloads the page, which then gets the new policy.
+ * The web's policy, except that connections may also go to the one server in use: the
+ * renderer's origin is the app's, the API's is another. A switch of server reloads the page,
+ * which then gets the new policy.
  */
 export function desktopContentSecurityPolicy(
   connection: ServerConnection | null,
@@ -100,20 +101,7 @@ export function desktopContentSecurityPolicy(
 ): string {
   const server =
     connection === null ? [] : [connection.apiOrigin, socketOrigin(connection.apiOrigin)];
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
-    "img-src 'self' data: blob:",
-    ["connect-src 'self'", ...server].join(' '),
-    "font-src 'self'",
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return contentSecurityPolicy({ styleNonce, connectTo: server });
 }
 
 export interface AppResponse {

@@ -1,28 +1,6 @@
 import type { Context, Next } from 'koa';
 import { API_PREFIX } from '../../../shared/api/paths.ts';
-
-/**
- * Strict by default: scripts, styles and connections only from our own origin, no framing,
- * no referrer (a note URL in a Referer header would leak its id), no powerful features.
- * The web bundle is built to need nothing inline; the one exception is the stylesheet element
- * styled-components creates at run time, admitted by a per-response nonce on the app's HTML.
- */
-export function contentSecurityPolicy(styleNonce?: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+import { contentSecurityPolicy } from '../../../shared/content-security-policy.ts';
 
 const PERMISSIONS_POLICY = [
   'camera=()',
@@ -34,6 +12,10 @@ const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
+/**
+ * Headers on every response: the strict Content-Security-Policy, no referrer (a note URL in a
+ * Referer header would leak its id), no framing, no powerful features.
+ */
 export function securityHeaders() {
   // Built once: every response carries them, so they are on the hot path of every API call.
   const headers = {

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import type { Context, Next } from 'koa';
 import { API_PREFIX, WS_PATH } from '../../../shared/api/paths.ts';
 import { COMPRESSIBLE_EXTENSIONS, CONTENT_TYPES } from '../../../shared/content-types.ts';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { contentSecurityPolicy } from '../../../shared/content-security-policy.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -120,7 +120,7 @@ export function serveWebBundle(webDir: string, publicUrl: string | null) {
   async function serveApp(ctx: Context) {
     const nonce = crypto.randomBytes(16).toString('base64');
     const html = `${beforeHead}\n    <meta property="csp-nonce" content="${nonce}" />${afterHead}`;
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(nonce));
+    ctx.set('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }));
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Accept-Encoding');
     ctx.type = CONTENT_TYPES['.html']!;
