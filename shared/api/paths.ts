@@ -15,6 +15,11 @@ export const apiRoutes = {
   adminLogin: '/api/admin/login',
   adminLogout: '/api/admin/logout',
   adminSession: '/api/admin/session',
+  analyticsPageView: '/api/analytics/pageview',
+  analyticsSession: '/api/analytics/session',
+  analyticsEvent: '/api/analytics/event',
+  analyticsSessionEnd: '/api/analytics/session-end',
+  analyticsSummary: '/api/analytics/summary',
 } as const;
 
 /** A pattern with its `:name` placeholders filled in, each value URL-encoded. */
@@ -37,4 +42,10 @@ export const apiPaths = {
   adminLogin: apiRoutes.adminLogin,
   adminLogout: apiRoutes.adminLogout,
   adminSession: apiRoutes.adminSession,
+  analyticsPageView: apiRoutes.analyticsPageView,
+  analyticsSession: apiRoutes.analyticsSession,
+  analyticsEvent: apiRoutes.analyticsEvent,
+  analyticsSessionEnd: apiRoutes.analyticsSessionEnd,
+  analyticsSummary: (timeframe: string) =>
+    `${apiRoutes.analyticsSummary}?${new URLSearchParams({ timeframe })}`,
 } as const;

@@ -1,4 +1,12 @@
 import { AdminSession } from '../admin/admin.entities.ts';
+import {
+  AnalyticsEvent,
+  AnalyticsNoteActivity,
+  AnalyticsPageView,
+  AnalyticsRequestTiming,
+  AnalyticsSalt,
+  AnalyticsSession,
+} from '../analytics/analytics.entities.ts';
 import { ChatInstance, ChatParticipant, ChatRoom } from '../chat/chat.entities.ts';
 import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
 import { RateLimit } from '../rate-limit/rate-limit.entity.ts';
@@ -21,4 +29,10 @@ export const entities = [
   ServerSecret,
   AdminSession,
   SecurityEvent,
+  AnalyticsSalt,
+  AnalyticsPageView,
+  AnalyticsSession,
+  AnalyticsEvent,
+  AnalyticsNoteActivity,
+  AnalyticsRequestTiming,
 ] as const;

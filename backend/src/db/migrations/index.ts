@@ -4,6 +4,7 @@ import { Migration20261122000001Notes } from './Migration20261122000001Notes.ts'
 import { Migration20261122000002Chat } from './Migration20261122000002Chat.ts';
 import { Migration20261123000003NoteParts } from './Migration20261123000003NoteParts.ts';
 import { Migration20261123000004Admin } from './Migration20261123000004Admin.ts';
+import { Migration20261123100003Analytics } from './Migration20261123100003Analytics.ts';
 
 /**
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
@@ -14,4 +15,5 @@ export const migrations: Constructor<Migration>[] = [
   Migration20261122000002Chat,
   Migration20261123000003NoteParts,
   Migration20261123000004Admin,
+  Migration20261123100003Analytics,
 ];
