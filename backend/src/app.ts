@@ -19,6 +19,7 @@ import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
 import { adminFeature } from './admin/index.ts';
+import { analyticsFeature } from './analytics/index.ts';
 import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
@@ -79,12 +80,20 @@ export async function createApp(
     logger,
   );
   const admin = adminFeature({ config, database, limiter, events });
+  const analytics = analyticsFeature({
+    config,
+    database,
+    limiter,
+    logger,
+    requireAdmin: admin.requireAdmin,
+  });
   const stopHousekeeping = startPeriodic(
     'housekeeping',
     3_600_000,
     async () => {
       await admin.sweep();
       await events.sweep();
+      await analytics.sweep();
     },
     logger,
   );
@@ -95,6 +104,7 @@ export async function createApp(
     events,
     logger,
     options: options.notes ?? {},
+    onActivity: analytics.noteActivity,
   });
   const chat = await chatFeature({
     config,
@@ -108,6 +118,7 @@ export async function createApp(
     admin.router,
     notes.router,
     chat.router,
+    analytics.router,
   ];
   const hub = createWsHub({
     logger,
@@ -148,6 +159,7 @@ export async function createApp(
   app.use((_ctx, next) => database.inRequest(next));
   app.use(securityHeaders());
   app.use(requestLog(logger));
+  app.use(analytics.timing());
   app.use(errorMiddleware(logger));
   app.use(crossOrigin({ extraOrigins: options.extraAllowedOrigins }));
   if (loopbackOnly) app.use(loopbackHostOnly());
@@ -194,6 +206,7 @@ export async function createApp(
         if (server) await stopServer(server, config.shutdownTimeoutMs);
         app.ws.server?.close();
         await notes.stop();
+        await analytics.stop();
         await stopRateSync();
         await stopHousekeeping();
         await database.close();

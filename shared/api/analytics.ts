@@ -64,7 +64,11 @@ export const sessionStartRequestSchema = z.object({
 export type SessionStartRequest = z.infer<typeof sessionStartRequestSchema>;
 
 /** What the client may report as used; anything else is refused. */
-export const ANALYTICS_EVENTS = ['note_link_copied', 'chat_link_copied', 'language_changed'] as const;
+export const ANALYTICS_EVENTS = [
+  'note_link_copied',
+  'chat_link_copied',
+  'language_changed',
+] as const;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 
 /** `POST /api/analytics/event`: a name from the allow-list, nothing else. */
@@ -132,7 +136,9 @@ export const analyticsSummarySchema = z.object({
   securityEvents: z.object({
     total: z.number().int(),
     /** The five latest: the client is a keyed hash, never an address. */
-    latest: z.array(z.object({ kind: z.enum(SECURITY_EVENT_KINDS), client: z.string(), at: isoTime })),
+    latest: z.array(
+      z.object({ kind: z.enum(SECURITY_EVENT_KINDS), client: z.string(), at: isoTime }),
+    ),
   }),
   /** Server-side request durations per route group, busiest first. */
   performance: z.array(
@@ -144,7 +150,7 @@ export const analyticsSummarySchema = z.object({
     }),
   ),
   rates: z.object({
-    /** Notes read / notes created. */
+    /** Notes read / notes created, at most 1 (reads of notes made before the timeframe count too). */
     readRate: rate,
     /** Sessions with at most one page view / sessions. */
     bounceRate: rate,
