@@ -64,11 +64,7 @@ export const sessionStartRequestSchema = z.object({
 export type SessionStartRequest = z.infer<typeof sessionStartRequestSchema>;
 
 /** What the client may report as used; anything else is refused. */
-export const ANALYTICS_EVENTS = [
-  'note_link_copied',
-  'chat_link_copied',
-  'language_changed',
-] as const;
+export const ANALYTICS_EVENTS = ['note_link_copied', 'chat_link_copied'] as const;
 export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 
 /** `POST /api/analytics/event`: a name from the allow-list, nothing else. */

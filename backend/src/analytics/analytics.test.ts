@@ -57,7 +57,7 @@ const NOTE_ACTIVITY = [
 ];
 const EVENTS = [
   { hoursAgo: 1, name: 'note_link_copied', count: 3 },
-  { hoursAgo: 80, name: 'language_changed', count: 2 },
+  { hoursAgo: 80, name: 'chat_link_copied', count: 2 },
 ] as const;
 const SECURITY_EVENTS = [
   { hoursAgo: 1, kind: 'rate_limited' },

@@ -31,7 +31,7 @@ export class Migration20261123100003Analytics extends Migration {
     this.addSql('create index analytics_session_hour_idx on analytics_session (hour)');
     this.addSql(`create table analytics_event (
       hour timestamptz not null,
-      name text not null check (name in ('note_link_copied', 'chat_link_copied', 'language_changed')),
+      name text not null check (name in ('note_link_copied', 'chat_link_copied')),
       count integer not null,
       primary key (hour, name)
     )`);
