@@ -196,7 +196,9 @@ function SummaryView({ summary }: { summary: AnalyticsSummary }) {
         <Card>
           <CardTitle>{t('analytics.security.title')}</CardTitle>
           <MutedText>
-            {t('analytics.security.total', { count: summary.securityEvents.total })}
+            {t('analytics.security.total', {
+              total: number.format(summary.securityEvents.total),
+            })}
           </MutedText>
           {summary.securityEvents.latest.length === 0 ? null : (
             <TableScroll>
