@@ -23,6 +23,8 @@ interface HourlyChartProps {
 
 const WIDTH = 640;
 const HEIGHT = 200;
+/** Up to this many hours each point gets a dot too (a single hour has no line to draw). */
+const MAX_MARKED_POINTS = 48;
 const PADDING = { top: 12, right: 12, bottom: 24, left: 40 };
 
 /**
@@ -106,6 +108,11 @@ export function HourlyChart({ title, description, hours, series }: HourlyChartPr
               fill="none"
               strokeWidth={2}
             />
+            {hours.length <= MAX_MARKED_POINTS
+              ? one.values.map((value, index) => (
+                  <circle key={hours[index]} cx={x(index)} cy={y(value)} r={3} fill={one.color} />
+                ))
+              : null}
           </g>
         ))}
         {hours.length > 0 ? (
