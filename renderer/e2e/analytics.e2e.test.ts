@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../backend/src/admin/password-hash.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import en from '../src/i18n/locales/en.json';
+import pagesEn from '../src/i18n/pages/en.json';
 import {
   freshContext,
   launchBrowser,
@@ -138,43 +139,45 @@ describe('analytics', () => {
     // The administrator's browser sends Do Not Track, so the dashboard shows the visit alone.
     const admin = await openPage('doNotTrack');
     await admin.page.goto(`${app.url}/analytics`);
-    await admin.page.getByText(en.analytics.signInPrompt).waitFor();
+    await admin.page.getByText(pagesEn.analytics.signInPrompt).waitFor();
     await admin.page.getByRole('button', { name: en.admin.login.submit }).click();
     await admin.page.getByLabel(en.admin.login.passwordLabel).fill(PASSWORD);
     await admin.page
       .getByRole('dialog')
       .getByRole('button', { name: en.admin.login.submit })
       .click();
-    await admin.page.getByLabel(en.analytics.timeframe.label).waitFor();
+    await admin.page.getByLabel(pagesEn.analytics.timeframe.label).waitFor();
     await expect
-      .poll(() => total(admin.page, en.analytics.totals.pageViews).textContent())
+      .poll(() => total(admin.page, pagesEn.analytics.totals.pageViews).textContent())
       .toBe('3');
-    expect(await total(admin.page, en.analytics.totals.uniqueVisitors).textContent()).toBe('1');
-    expect(await total(admin.page, en.analytics.totals.sessions).textContent()).toBe('1');
-    expect(await total(admin.page, en.analytics.totals.notesCreated).textContent()).toBe('0');
+    expect(await total(admin.page, pagesEn.analytics.totals.uniqueVisitors).textContent()).toBe(
+      '1',
+    );
+    expect(await total(admin.page, pagesEn.analytics.totals.sessions).textContent()).toBe('1');
+    expect(await total(admin.page, pagesEn.analytics.totals.notesCreated).textContent()).toBe('0');
     // Both charts are real SVG drawings with their numbers available as a table.
     const charts = admin.page.getByRole('img', {
-      name: new RegExp(en.analytics.charts.traffic.title),
+      name: new RegExp(pagesEn.analytics.charts.traffic.title),
     });
     await charts.waitFor();
     expect(await admin.page.locator('figure svg path').count()).toBeGreaterThanOrEqual(6);
-    await admin.page.getByText(en.analytics.charts.showTable).first().click();
+    await admin.page.getByText(pagesEn.analytics.charts.showTable).first().click();
     const rows = admin.page
-      .getByRole('table', { name: en.analytics.charts.traffic.title })
+      .getByRole('table', { name: pagesEn.analytics.charts.traffic.title })
       .locator('tbody tr');
     expect(await rows.last().locator('td').textContent()).toBe('3');
     // Another timeframe is asked of the server and answers with the same visit.
-    await admin.page.getByLabel(en.analytics.timeframe.label).selectOption('all');
+    await admin.page.getByLabel(pagesEn.analytics.timeframe.label).selectOption('all');
     await expect
-      .poll(() => total(admin.page, en.analytics.totals.pageViews).textContent())
+      .poll(() => total(admin.page, pagesEn.analytics.totals.pageViews).textContent())
       .toBe('3');
     expect(await seriousAccessibilityProblems(admin.page)).toEqual([]);
     expect(admin.problems.cspViolations).toEqual([]);
     expect(admin.analyticsCalls).toEqual([]);
     await saveScreenshot(admin.page, 'analytics/en-desktop-dashboard');
 
-    await admin.page.getByRole('button', { name: en.analytics.signOut }).click();
-    await admin.page.getByText(en.analytics.signInPrompt).waitFor();
+    await admin.page.getByRole('button', { name: pagesEn.analytics.signOut }).click();
+    await admin.page.getByText(pagesEn.analytics.signInPrompt).waitFor();
   });
 
   it('sends nothing and keeps no visitor id with Global Privacy Control', async () => {

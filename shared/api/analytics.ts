@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  ANALYTICS_EVENTS,
+  BROWSER_FAMILIES,
+  DEVICE_TYPES,
+  MAX_SESSION_SECONDS,
+} from './analytics-tracking.ts';
 import { SECURITY_EVENT_KINDS } from './security-events.ts';
 
 /**
@@ -6,31 +12,11 @@ import { SECURITY_EVENT_KINDS } from './security-events.ts';
  * random session id; the server keeps them only as hashes with a salt that changes every day.
  */
 
-export const VISITOR_ID_LENGTH = 16;
-export const SESSION_ID_LENGTH = 12;
-export const VISITOR_ID_HEADER = 'X-Visitor-ID';
-export const SESSION_ID_HEADER = 'X-Session-ID';
-
 /** Analytics rows (page views, sessions, counters) are deleted after this many days. */
 export const ANALYTICS_RETENTION_DAYS = 90;
 
 export const visitorIdSchema = z.string().regex(/^[A-Za-z0-9]{16}$/);
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9]{12}$/);
-
-/**
- * Paths that carry an id (a note's, a room's) are recorded by their shape only: a page view must
- * not leave a trace of which note or room was opened. Query strings and fragments never count.
- */
-const ID_ROUTES = [/^\/note\/[^/]+/, /^\/chat\/[^/]+/, /^\/mobile-chat\/[^/]+/] as const;
-const ID_ROUTE_SHAPES = ['/note/:id', '/chat/:id', '/mobile-chat/:id'] as const;
-
-export function analyticsPath(pathname: string): string {
-  const path = pathname.split(/[?#]/)[0] ?? '/';
-  for (const [index, pattern] of ID_ROUTES.entries()) {
-    if (pattern.test(path)) return ID_ROUTE_SHAPES[index]!;
-  }
-  return path === '' ? '/' : path;
-}
 
 /** `POST /api/analytics/pageview`: the page (its shape) and the origin of the page that linked to it. */
 export const pageViewRequestSchema = z.object({
@@ -52,9 +38,6 @@ export const pageViewRequestSchema = z.object({
 });
 export type PageViewRequest = z.infer<typeof pageViewRequestSchema>;
 
-export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet'] as const;
-export const BROWSER_FAMILIES = ['chrome', 'edge', 'firefox', 'safari', 'opera', 'other'] as const;
-
 /** `POST /api/analytics/session`: coarse facts only, never a user agent string. */
 export const sessionStartRequestSchema = z.object({
   deviceType: z.enum(DEVICE_TYPES),
@@ -63,15 +46,8 @@ export const sessionStartRequestSchema = z.object({
 });
 export type SessionStartRequest = z.infer<typeof sessionStartRequestSchema>;
 
-/** What the client may report as used; anything else is refused. */
-export const ANALYTICS_EVENTS = ['note_link_copied', 'chat_link_copied'] as const;
-export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
-
 /** `POST /api/analytics/event`: a name from the allow-list, nothing else. */
 export const eventRequestSchema = z.object({ event: z.enum(ANALYTICS_EVENTS) });
-
-/** Longest session duration counted; a tab left open for days is not a session of days. */
-export const MAX_SESSION_SECONDS = 86_400;
 
 /**
  * `POST /api/analytics/session-end`, sent by `navigator.sendBeacon`, which cannot set headers:

@@ -1,5 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { ANALYTICS_EVENTS, BROWSER_FAMILIES, DEVICE_TYPES } from '../../../shared/api/analytics.ts';
+import {
+  ANALYTICS_EVENTS,
+  BROWSER_FAMILIES,
+  DEVICE_TYPES,
+} from '../../../shared/api/analytics-tracking.ts';
 
 /**
  * The analytics tables. Nothing here can identify a person: times are hour buckets, visitor and

@@ -6,6 +6,8 @@ import {
   SESSION_ID_HEADER,
   VISITOR_ID_HEADER,
   analyticsPath,
+} from '../../../shared/api/analytics-tracking.ts';
+import {
   eventRequestSchema,
   pageViewRequestSchema,
   sessionEndRequestSchema,

@@ -365,7 +365,7 @@ describe.each(TEST_DATABASES)('analytics on %s', (kind) => {
   it('stores nothing at all for Do-Not-Track or Global Privacy Control', async () => {
     // Request timings are the server's own, per route and never per visitor: they still count.
     const visitorTables = ANALYTICS_TABLES.filter((table) => table !== 'analytics_request_timing');
-    for (const optOut of [{ DNT: '1' }, { 'Sec-GPC': '1' }]) {
+    for (const optOut of [{ DNT: '1' }, { 'Sec-GPC': '1' }] as Record<string, string>[]) {
       const counts = await Promise.all(visitorTables.map(rowCount));
       const eventsBefore = (await summary('1h')).featureUsage.events;
       const answers = await visit(t, { ...ids, 'X-Session-ID': 'OptedOut1234', ...optOut });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AnalyticsEvent as EventName } from '../../../shared/api/analytics.ts';
+import type { AnalyticsEvent as EventName } from '../../../shared/api/analytics-tracking.ts';
 import type { Database } from '../db/database.ts';
 
 /** What the notes service reports: that a note was created or read, never which one. */

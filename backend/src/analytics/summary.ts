@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { AnalyticsEvent } from '../../../shared/api/analytics-tracking.ts';
 import {
   ANALYTICS_TIMEFRAMES,
-  type AnalyticsEvent,
   type AnalyticsSummary,
   type AnalyticsTimeframe,
 } from '../../../shared/api/analytics.ts';

@@ -20,7 +20,7 @@ const TIMEFRAMES = Object.keys(ANALYTICS_TIMEFRAMES) as AnalyticsTimeframe[];
 
 /** The administrator's numbers for the chosen timeframe (all computed by the server). */
 export function AnalyticsDashboard({ onSignedOut }: { onSignedOut: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const [timeframe, setTimeframe] = useState<AnalyticsTimeframe>(DEFAULT_TIMEFRAME);
   const { summary, loading, failed, reload } = useAnalyticsSummary(timeframe, onSignedOut);
 
@@ -60,7 +60,9 @@ export function AnalyticsDashboard({ onSignedOut }: { onSignedOut: () => void })
 }
 
 function SummaryView({ summary }: { summary: AnalyticsSummary }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('pages');
+  // Durations are worded with the app's shared time units.
+  const { t: tApp } = useTranslation();
   const theme = useTheme();
   const language = i18n.resolvedLanguage ?? 'en';
   const number = new Intl.NumberFormat(language);
@@ -141,7 +143,7 @@ function SummaryView({ summary }: { summary: AnalyticsSummary }) {
             <dt>{t('analytics.rates.averageSession')}</dt>
             <dd>
               {orNone(summary.rates.averageSessionSeconds, (value) =>
-                formatDuration(t, language, Math.round(value)),
+                formatDuration(tApp, language, Math.round(value)),
               )}
             </dd>
           </Facts>

@@ -12,6 +12,7 @@ import { AnalyticsDashboard } from './AnalyticsDashboard.tsx';
 /** Administrator-only dashboard (DESIGN §5): real data behind an administrator login. */
 export function AnalyticsPage() {
   const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   usePageMeta({ title: t('analytics.title'), description: t('analytics.intro'), noIndex: true });
   const { state, refresh, signOut } = useAdminSession();
   const [signingIn, setSigningIn] = useState(false);
@@ -23,21 +24,21 @@ export function AnalyticsPage() {
         <>
           <Actions>
             <Button type="button" $variant="ghost" onClick={() => void signOut()}>
-              {t('analytics.signOut')}
+              {tPage('analytics.signOut')}
             </Button>
           </Actions>
           <AnalyticsDashboard onSignedOut={sessionEnded} />
         </>
       ) : state === 'loading' ? (
-        <MutedText role="status">{t('analytics.loading')}</MutedText>
+        <MutedText role="status">{tPage('analytics.loading')}</MutedText>
       ) : (
         <Card>
           <MutedText role="status">
             {state === 'unavailable'
               ? t('admin.login.unavailable')
               : state === 'unknown'
-                ? t('analytics.loadFailed')
-                : t('analytics.signInPrompt')}
+                ? tPage('analytics.loadFailed')
+                : tPage('analytics.signInPrompt')}
           </MutedText>
           {state === 'signedOut' ? (
             <Actions>

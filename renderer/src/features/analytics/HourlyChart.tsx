@@ -32,7 +32,7 @@ const PADDING = { top: 12, right: 12, bottom: 24, left: 40 };
  * of each series as the image's description, and everyone can open the same numbers as a table.
  */
 export function HourlyChart({ title, description, hours, series }: HourlyChartProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('pages');
   const id = useId();
   const language = i18n.resolvedLanguage ?? 'en';
   const number = new Intl.NumberFormat(language);

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import {
-  ANALYTICS_RETENTION_DAYS,
-  SESSION_ID_LENGTH,
-  VISITOR_ID_LENGTH,
-} from '../../../../shared/api/analytics.ts';
+import { SESSION_ID_LENGTH, VISITOR_ID_LENGTH } from '../../../../shared/api/analytics-tracking.ts';
+import { ANALYTICS_RETENTION_DAYS } from '../../../../shared/api/analytics.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../../../../shared/crypto/protocol.ts';
 import {
   CHAT_DURATIONS,

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   SESSION_ID_HEADER,
   SESSION_ID_LENGTH,
@@ -7,14 +6,14 @@ import {
   MAX_SESSION_SECONDS,
   analyticsPath,
   type AnalyticsEvent,
-  type SessionStartRequest,
-} from '../../../../shared/api/analytics.ts';
+} from '../../../../shared/api/analytics-tracking.ts';
+import type { SessionStartRequest } from '../../../../shared/api/analytics.ts';
 import { apiPaths } from '../../../../shared/api/paths.ts';
 import { apiPostNoContent, apiUrl } from '../../api/client.ts';
 import { platform } from '../../platform/index.ts';
 
 /**
- * First-party page and session counting (DESIGN §5): our own server only, no third-party
+ * First-party page and session counting (DESIGN §5), loaded after the page by ./track.ts: our own server only, no third-party
  * script, no cookie. Nothing at all, not even the visitor id, when the browser asks for Do Not
  * Track or Global Privacy Control, and nothing in the desktop app, whose server may be the
  * user's own computer and whose "pages" are screens of an app, not visits.
@@ -148,13 +147,11 @@ function currentTracker(): Tracker | null {
 }
 
 /** Counts a use of a feature (allow-listed names only). */
-export function trackEvent(name: AnalyticsEvent): void {
+export function event(name: AnalyticsEvent): void {
   currentTracker()?.event(name);
 }
 
-/** Counts a page view on start and on every route change; used once, by the app shell. */
-export function usePageViews(pathname: string): void {
-  useEffect(() => {
-    currentTracker()?.pageView(pathname);
-  }, [pathname]);
+/** Counts a page view (the first one also starts the session). */
+export function pageView(pathname: string): void {
+  currentTracker()?.pageView(pathname);
 }
