@@ -21,6 +21,7 @@ import { createLogger, errorMessage, type Logger } from './logger.ts';
 import { newsletterFeature, type NewsletterOptions } from './newsletter/index.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
 import { adminFeature } from './admin/index.ts';
+import { analyticsFeature } from './analytics/index.ts';
 import { blogFeature, type BlogOptions } from './blog/index.ts';
 import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
@@ -93,6 +94,13 @@ export async function createApp(
     logger,
     options: options.newsletter ?? {},
   });
+  const analytics = analyticsFeature({
+    config,
+    database,
+    limiter,
+    logger,
+    requireAdmin: admin.requireAdmin,
+  });
   const stopHousekeeping = startPeriodic(
     'housekeeping',
     3_600_000,
@@ -100,6 +108,7 @@ export async function createApp(
       await admin.sweep();
       await events.sweep();
       await newsletter.sweep();
+      await analytics.sweep();
     },
     logger,
   );
@@ -110,6 +119,7 @@ export async function createApp(
     events,
     logger,
     options: options.notes ?? {},
+    onActivity: analytics.noteActivity,
   });
   const chat = await chatFeature({
     config,
@@ -131,6 +141,7 @@ export async function createApp(
       requireAdmin: admin.requireAdmin,
       options: options.blog,
     }),
+    analytics.router,
   ];
   const hub = createWsHub({
     logger,
@@ -171,6 +182,7 @@ export async function createApp(
   app.use((_ctx, next) => database.inRequest(next));
   app.use(securityHeaders());
   app.use(requestLog(logger));
+  app.use(analytics.timing());
   app.use(errorMiddleware(logger));
   app.use(crossOrigin({ extraOrigins: options.extraAllowedOrigins }));
   if (loopbackOnly) app.use(loopbackHostOnly());
@@ -218,6 +230,7 @@ export async function createApp(
         app.ws.server?.close();
         await notes.stop();
         newsletter.stop();
+        await analytics.stop();
         await stopRateSync();
         await stopHousekeeping();
         await database.close();

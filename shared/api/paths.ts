@@ -22,6 +22,11 @@ export const apiRoutes = {
   blogPosts: '/api/blog/posts',
   blogPost: '/api/blog/:id',
   adminGenerateArticle: '/api/admin/generate-article',
+  analyticsPageView: '/api/analytics/pageview',
+  analyticsSession: '/api/analytics/session',
+  analyticsEvent: '/api/analytics/event',
+  analyticsSessionEnd: '/api/analytics/session-end',
+  analyticsSummary: '/api/analytics/summary',
 } as const;
 
 /** A pattern with its `:name` placeholders filled in, each value URL-encoded. */
@@ -52,4 +57,10 @@ export const apiPaths = {
   blogPosts: apiRoutes.blogPosts,
   blogPost: (id: string) => fillRoute(apiRoutes.blogPost, { id }),
   adminGenerateArticle: apiRoutes.adminGenerateArticle,
+  analyticsPageView: apiRoutes.analyticsPageView,
+  analyticsSession: apiRoutes.analyticsSession,
+  analyticsEvent: apiRoutes.analyticsEvent,
+  analyticsSessionEnd: apiRoutes.analyticsSessionEnd,
+  analyticsSummary: (timeframe: string) =>
+    `${apiRoutes.analyticsSummary}?${new URLSearchParams({ timeframe })}`,
 } as const;

@@ -1,5 +1,13 @@
 import { AdminSession } from '../admin/admin.entities.ts';
 import { BlogPost } from '../blog/blog.entities.ts';
+import {
+  AnalyticsEvent,
+  AnalyticsNoteActivity,
+  AnalyticsPageView,
+  AnalyticsRequestTiming,
+  AnalyticsSalt,
+  AnalyticsSession,
+} from '../analytics/analytics.entities.ts';
 import { ChatInstance, ChatParticipant, ChatRoom } from '../chat/chat.entities.ts';
 import { NewsletterSubscriber } from '../newsletter/newsletter.entities.ts';
 import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
@@ -25,4 +33,10 @@ export const entities = [
   SecurityEvent,
   NewsletterSubscriber,
   BlogPost,
+  AnalyticsSalt,
+  AnalyticsPageView,
+  AnalyticsSession,
+  AnalyticsEvent,
+  AnalyticsNoteActivity,
+  AnalyticsRequestTiming,
 ] as const;

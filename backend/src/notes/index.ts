@@ -1,3 +1,4 @@
+import type { NoteActivity } from '../analytics/index.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
@@ -36,8 +37,9 @@ export function notesFeature(deps: {
   events: SecurityEvents;
   logger: Logger;
   options: NotesOptions;
+  onActivity: (activity: NoteActivity) => void;
 }) {
-  const { config, database, limiter, events, logger, options } = deps;
+  const { config, database, limiter, events, logger, options, onActivity } = deps;
   const repo = notesRepository(database);
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const receipts =
@@ -62,6 +64,7 @@ export function notesFeature(deps: {
       deletedSince = true;
     },
     events,
+    onActivity,
   });
 
   const stopSweeper = startPeriodic(

@@ -9,6 +9,7 @@ import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
+import type { NoteActivity } from '../analytics/index.ts';
 import type { SecurityEvents } from '../security-events/security-events.ts';
 import type { NotesRepository, TakenNote } from './notes.repository.ts';
 import { sealRecipient, type ReadReceipts } from './read-receipts.ts';
@@ -56,8 +57,10 @@ export function notesService(deps: {
   /** A note was destroyed (read, or too many attempts): its space can be reclaimed. */
   onDestroyed: () => void;
   events: SecurityEvents;
+  /** Counted by the analytics: that a note was created or read, never which one. */
+  onActivity: (activity: NoteActivity) => void;
 }) {
-  const { repo, limiter, receipts, rules, logger, onDestroyed, events } = deps;
+  const { repo, limiter, receipts, rules, logger, onDestroyed, events, onActivity } = deps;
 
   /** Checks what the server must (mail, limits) and stores the note. */
   async function store(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
@@ -100,6 +103,11 @@ export function notesService(deps: {
               address: input.emailNotification,
               language: input.notificationLanguage,
             }),
+    });
+    onActivity({
+      kind: 'created',
+      passwordProtected: input.kdf !== null,
+      emailReceipt: input.emailNotification !== null,
     });
     return { noteId, expiresAt };
   }
@@ -150,6 +158,7 @@ export function notesService(deps: {
       const taken = await repo.takeWithVerifier(id, sha256(proof));
       if (taken) {
         onDestroyed();
+        onActivity({ kind: 'read' });
         if (taken.receipts > 0 && receipts !== null) {
           receipts.delivery
             .deliverDue()

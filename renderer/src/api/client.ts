@@ -120,6 +120,15 @@ export async function apiPost<T>(
   return (await request('POST', path, body, schema, options)) as T;
 }
 
+/** A POST whose answer has nothing to read (204). */
+export async function apiPostNoContent(
+  path: string,
+  body: unknown,
+  options?: RequestOptions,
+): Promise<void> {
+  await request('POST', path, body, undefined, options);
+}
+
 /** DELETE; parses the answer only when a schema is given (many deletes answer 204). */
 export async function apiDelete(
   path: string,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
+import { usePageViews } from '../features/analytics/track.ts';
 import { LanguageSwitcherCompact } from '../i18n/LanguageSwitcher.tsx';
 import { LogoMark } from '../ui/icons.tsx';
 import { Footer } from './Footer.tsx';
@@ -13,6 +14,7 @@ import { RouteErrorBoundary, RouteLoading } from './RouteStates.tsx';
 export function AppLayout() {
   const { pathname } = useLocation();
   useScrollToTopOnNavigation(pathname);
+  usePageViews(pathname);
   const page = (
     <Main id="main" tabIndex={-1}>
       {/* Keyed by path: an error on one page does not stay when the visitor goes elsewhere. The

@@ -61,7 +61,7 @@ const BlogArticlePage = lazyPage(
   (module) => module.BlogArticlePage,
 );
 const AnalyticsPage = lazyPage(
-  () => import('../features/analytics/AnalyticsPage.tsx'),
+  () => withPagesNamespace(import('../features/analytics/AnalyticsPage.tsx')),
   (module) => module.AnalyticsPage,
 );
 const MobileShell = lazyPage(

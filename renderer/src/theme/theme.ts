@@ -25,6 +25,8 @@ export const theme = {
     warning: '#f59e0b',
     warningSoft: 'rgba(245, 158, 11, 0.12)',
     focus: '#ffb287',
+    /** A second series beside `primary` in charts. */
+    chartSecondary: '#7cb7ff',
     backdrop: 'rgba(5, 6, 9, 0.72)',
   },
   font: {

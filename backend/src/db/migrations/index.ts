@@ -6,6 +6,7 @@ import { Migration20261123000003NoteParts } from './Migration20261123000003NoteP
 import { Migration20261123000004Admin } from './Migration20261123000004Admin.ts';
 import { Migration20261123100001Newsletter } from './Migration20261123100001Newsletter.ts';
 import { Migration20261123100002Blog } from './Migration20261123100002Blog.ts';
+import { Migration20261123100003Analytics } from './Migration20261123100003Analytics.ts';
 
 /**
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
@@ -18,4 +19,5 @@ export const migrations: Constructor<Migration>[] = [
   Migration20261123000004Admin,
   Migration20261123100001Newsletter,
   Migration20261123100002Blog,
+  Migration20261123100003Analytics,
 ];

@@ -18,6 +18,7 @@ import { ChatStatusView } from './ChatStatusView.tsx';
 import { roomKeyFromHash } from './chatText.ts';
 import { useChatNotice, useRoomPhaseToasts } from './useChatRoomToasts.ts';
 import { useChatRoom } from './useChatRoom.ts';
+import { trackEvent } from '../analytics/track.ts';
 
 interface ChatRoomProps {
   sessionId: string | undefined;
@@ -50,6 +51,7 @@ export function ChatRoom({ sessionId, layout }: ChatRoomProps) {
   const share = async () => {
     if (!sessionId || !roomKey) return;
     const link = shareLink(chatRoomHref(sessionId, roomKey, layout));
+    trackEvent('chat_link_copied');
     await copy(link, {
       done: mobile
         ? {

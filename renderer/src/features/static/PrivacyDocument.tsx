@@ -26,7 +26,10 @@ const PRIVACY_SECTIONS = [
   // Receipt address sealed, mailed once, then deleted; dropped when the note expires unread;
   // never logged: backend/src/notes/read-receipts.test.ts. Newsletter: to come (newsletter issue).
   'email',
-  // First-party analytics without IP, daily salt, DNT/GPC, 90 days: to come (analytics issue).
+  // First-party analytics: hashed ids with a daily random salt, no address or user agent, path
+  // shapes without note or room ids, DNT/GPC honoured on both sides, 90-day sweep:
+  // backend/src/analytics/analytics.test.ts; ids of 16/12 characters, none without consent
+  // (DNT/GPC), no note id or key sent: renderer/e2e/analytics.e2e.test.ts.
   // No third-party request on any page: renderer/e2e/site.e2e.test.ts.
   'analytics',
   // Logs without address, query string or body: backend/src/app.test.ts ("logs requests without
@@ -35,6 +38,7 @@ const PRIVACY_SECTIONS = [
   // Security events: to come (analytics issue).
   'logs',
   // No visitor cookies: renderer/e2e/site.e2e.test.ts (no cookie after visiting every route).
+  // Statistics ids in storage, not created under DNT/GPC: renderer/e2e/analytics.e2e.test.ts.
   'device',
   // Nothing loaded from another origin: renderer/e2e/site.e2e.test.ts; CSP: backend/src/app.test.ts.
   'thirdParties',

@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { SESSION_ID_LENGTH, VISITOR_ID_LENGTH } from '../../../../shared/api/analytics-tracking.ts';
+import { ANALYTICS_RETENTION_DAYS } from '../../../../shared/api/analytics.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../../../../shared/crypto/protocol.ts';
 import {
   CHAT_DURATIONS,
@@ -23,10 +25,6 @@ import {
  * kept; change both together.
  */
 export const POLICY_FACTS = {
-  /** The analytics issue keeps aggregates this long (product facts, "What the server keeps"). */
-  analyticsDays: 90,
-  /** Length of the random analytics visitor id kept in the browser (spec §3, "visitorId"). */
-  visitorIdLength: 16,
   /** Contact requests are answered within this many working days (spec §9). */
   responseDays: 5,
 } as const;
@@ -62,6 +60,10 @@ export function useDocumentValues() {
     chatParticipants: CHAT_MAX_PARTICIPANTS,
     codeDigits: NEWSLETTER_CODE_LENGTH,
     codeMinutes: NEWSLETTER_CODE_TTL_MINUTES,
+    // The analytics sweep deletes rows this old; the tracker's ids have these lengths.
+    analyticsDays: ANALYTICS_RETENTION_DAYS,
+    visitorIdLength: VISITOR_ID_LENGTH,
+    sessionIdLength: SESSION_ID_LENGTH,
     ...POLICY_FACTS,
   };
 }

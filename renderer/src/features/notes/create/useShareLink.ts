@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { platform } from '../../../platform/index.ts';
 import type { ToastOptions } from '../../../ui/toast/index.ts';
 import { useCopyFeedback } from '../../../ui/useCopyFeedback.ts';
+import { trackEvent } from '../../analytics/track.ts';
 
 /**
  * Copy and Share for a note's one-time link. Share opens the device's share sheet where there
@@ -12,6 +13,7 @@ export function useShareLink(link: string, copiedToast: ToastOptions) {
   const { copied, copy: copyText } = useCopyFeedback();
 
   function copy() {
+    trackEvent('note_link_copied');
     return copyText(link, {
       done: copiedToast,
       failed: {

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { AnalyticsEvent as EventName } from '../../../shared/api/analytics-tracking.ts';
+import type { Database } from '../db/database.ts';
+
+/** What the notes service reports: that a note was created or read, never which one. */
+export type NoteActivity =
+  { kind: 'created'; passwordProtected: boolean; emailReceipt: boolean } | { kind: 'read' };
+
+interface NoteCounts {
+  created: number;
+  read: number;
+  passwordProtected: number;
+  emailReceipts: number;
+}
+
+/** Timing buckets: bucket b holds durations up to 1.25^b ms (b = 0 … 60, about 11 minutes). */
+const BUCKET_BASE = 1.25;
+const LAST_BUCKET = 60;
+
+export function timingBucket(ms: number): number {
+  if (ms <= 1) return 0;
+  return Math.min(LAST_BUCKET, Math.ceil(Math.log(ms) / Math.log(BUCKET_BASE)));
+}
+
+/** SQL for a bucket's upper bound in milliseconds. */
+export const bucketMs = (bucket: ReturnType<typeof sql>) =>
+  sql<number>`power(${BUCKET_BASE}::float8, ${bucket})`;
+
+const hourOf = (at: number) => new Date(Math.floor(at / 3_600_000) * 3_600_000).toISOString();
+
+export interface HourlyCounters {
+  noteActivity(activity: NoteActivity): void;
+  requestTiming(route: string, ms: number): void;
+  event(name: EventName): void;
+  /**
+   * Adds everything counted since the last flush to the database, one statement per table. A
+   * flush that fails loses that interval's counts: statistics, not records anyone relies on.
+   */
+  flush(): Promise<void>;
+}
+
+/**
+ * Counts kept in memory and added to the database now and then (like the rate limiter's sync),
+ * so that counting a request, a note or an event never costs a database write of its own.
+ */
+export function hourlyCounters(database: Pick<Database, 'sql'>): HourlyCounters {
+  const db = database.sql;
+  let notes = new Map<string, NoteCounts>();
+  let timings = new Map<string, { hour: string; route: string; bucket: number; count: number }>();
+  let events = new Map<string, { hour: string; name: EventName; count: number }>();
+
+  return {
+    noteActivity(activity) {
+      const hour = hourOf(Date.now());
+      const counts = notes.get(hour) ?? {
+        created: 0,
+        read: 0,
+        passwordProtected: 0,
+        emailReceipts: 0,
+      };
+      notes.set(hour, counts);
+      if (activity.kind === 'read') {
+        counts.read++;
+        return;
+      }
+      counts.created++;
+      if (activity.passwordProtected) counts.passwordProtected++;
+      if (activity.emailReceipt) counts.emailReceipts++;
+    },
+
+    requestTiming(route, ms) {
+      const hour = hourOf(Date.now());
+      const bucket = timingBucket(ms);
+      const key = `${hour}|${bucket}|${route}`;
+      const entry = timings.get(key) ?? { hour, route, bucket, count: 0 };
+      entry.count++;
+      timings.set(key, entry);
+    },
+
+    event(name) {
+      const hour = hourOf(Date.now());
+      const key = `${hour}|${name}`;
+      const entry = events.get(key) ?? { hour, name, count: 0 };
+      entry.count++;
+      events.set(key, entry);
+    },
+
+    async flush() {
+      const [noteRows, timingRows, eventRows] = [notes, timings, events];
+      notes = new Map();
+      timings = new Map();
+      events = new Map();
+      if (noteRows.size > 0) {
+        await db
+          .insertInto('analytics_note_activity')
+          .values(
+            [...noteRows].map(([hour, counts]) => ({
+              hour,
+              created: counts.created,
+              read: counts.read,
+              password_protected: counts.passwordProtected,
+              email_receipts: counts.emailReceipts,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.column('hour').doUpdateSet((eb) => ({
+              created: eb('analytics_note_activity.created', '+', eb.ref('excluded.created')),
+              read: eb('analytics_note_activity.read', '+', eb.ref('excluded.read')),
+              password_protected: eb(
+                'analytics_note_activity.password_protected',
+                '+',
+                eb.ref('excluded.password_protected'),
+              ),
+              email_receipts: eb(
+                'analytics_note_activity.email_receipts',
+                '+',
+                eb.ref('excluded.email_receipts'),
+              ),
+            })),
+          )
+          .execute();
+      }
+      if (timingRows.size > 0) {
+        await db
+          .insertInto('analytics_request_timing')
+          .values([...timingRows.values()])
+          .onConflict((oc) =>
+            oc.columns(['hour', 'route', 'bucket']).doUpdateSet((eb) => ({
+              count: eb('analytics_request_timing.count', '+', eb.ref('excluded.count')),
+            })),
+          )
+          .execute();
+      }
+      if (eventRows.size > 0) {
+        await db
+          .insertInto('analytics_event')
+          .values([...eventRows.values()])
+          .onConflict((oc) =>
+            oc.columns(['hour', 'name']).doUpdateSet((eb) => ({
+              count: eb('analytics_event.count', '+', eb.ref('excluded.count')),
+            })),
+          )
+          .execute();
+      }
+    },
+  };
+}
