@@ -173,7 +173,7 @@ export async function runMemoryBench(): Promise<void> {
   // As every start after the first (a first start also runs initdb, see the report).
   const { dataDir } = await prepareDataDir();
   const server = await startBundledServer(dataDir, {
-    env: { TRUST_PROXY: 'true', ...(process.env.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX } : {}) },
+    env: { TRUST_PROXY: 'true' },
     memoryProbe: true,
   });
   const counts: Counts = {
