@@ -6,6 +6,7 @@ import { completion, startFakeAi, type FakeAi } from '../../backend/src/testing/
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import { routePaths } from '../src/app/paths.ts';
 import en from '../src/i18n/locales/en.json';
+import pagesEn from '../src/i18n/pages/en.json';
 import {
   freshContext,
   launchBrowser,
@@ -51,7 +52,7 @@ const toastText = (page: Page, text: string) => page.getByText(text).first();
 async function openBlog(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${app.url}${routePaths.blog}`);
-  await page.getByRole('heading', { level: 1, name: en.blog.list.title }).waitFor();
+  await page.getByRole('heading', { level: 1, name: pagesEn.blog.list.title }).waitFor();
   await cards(page).first().waitFor();
   return page;
 }
@@ -63,7 +64,7 @@ describe('blog', () => {
     const problems = watchPage(page);
     expect(await cards(page).count()).toBe(SEED_ARTICLES.length);
 
-    const search = page.getByRole('searchbox', { name: en.blog.list.searchLabel });
+    const search = page.getByRole('searchbox', { name: pagesEn.blog.list.searchLabel });
     await search.fill('PHISHING');
     await expect.poll(() => cards(page).count()).toBe(1);
     expect(await cards(page).first().textContent()).toContain('Spotting Phishing');
@@ -73,17 +74,17 @@ describe('blog', () => {
     await expect.poll(() => cards(page).count()).toBe(1);
 
     await search.fill('no article says this');
-    await page.getByRole('heading', { name: en.blog.list.emptyTitle }).waitFor();
-    await page.getByRole('button', { name: en.blog.list.clear }).click();
+    await page.getByRole('heading', { name: pagesEn.blog.list.emptyTitle }).waitFor();
+    await page.getByRole('button', { name: pagesEn.blog.list.clear }).click();
     await expect.poll(() => cards(page).count()).toBe(SEED_ARTICLES.length);
 
-    const chips = page.getByRole('group', { name: en.blog.list.categoriesLabel });
+    const chips = page.getByRole('group', { name: pagesEn.blog.list.categoriesLabel });
     const encryption = chips.getByRole('button', { name: 'Encryption', exact: true });
     await encryption.click();
     expect(await encryption.getAttribute('aria-pressed')).toBe('true');
     const expected = SEED_ARTICLES.filter((article) => article.category === 'Encryption');
     await expect.poll(() => cards(page).count()).toBe(expected.length);
-    await chips.getByRole('button', { name: en.blog.list.all }).click();
+    await chips.getByRole('button', { name: pagesEn.blog.list.all }).click();
     await expect.poll(() => cards(page).count()).toBe(SEED_ARTICLES.length);
 
     // Each card: category, read time, up to two tags and "+n", Read More.
@@ -117,20 +118,20 @@ describe('blog', () => {
     await page
       .getByRole('heading', { level: 2, name: 'Browsers never send the fragment' })
       .waitFor();
-    await page.getByRole('heading', { name: en.blog.article.topics }).waitFor();
+    await page.getByRole('heading', { name: pagesEn.blog.article.topics }).waitFor();
     for (const tag of article.tags) await page.getByText(tag, { exact: true }).waitFor();
     expect(await page.title()).toContain(article.title);
 
-    await page.getByRole('button', { name: en.blog.article.share }).click();
-    await toastText(page, en.blog.article.linkCopied).waitFor();
+    await page.getByRole('button', { name: pagesEn.blog.article.share }).click();
+    await toastText(page, pagesEn.blog.article.linkCopied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${app.url}${routePaths.blogArticle(article.id)}`,
     );
 
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
     await saveScreenshot(page, 'blog/article');
-    await page.getByRole('link', { name: en.blog.article.ctaMore }).click();
-    await page.getByRole('heading', { level: 1, name: en.blog.list.title }).waitFor();
+    await page.getByRole('link', { name: pagesEn.blog.article.ctaMore }).click();
+    await page.getByRole('heading', { level: 1, name: pagesEn.blog.list.title }).waitFor();
     expect(problems.cspViolations).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
     await context.close();
@@ -140,11 +141,13 @@ describe('blog', () => {
     const context = await freshContext(browser);
     const page = await context.newPage();
     await page.goto(`${app.url}${routePaths.blogArticle('no-such-article')}`);
-    await page.getByRole('heading', { level: 1, name: en.blog.article.notFoundTitle }).waitFor();
-    await page.getByText(en.blog.article.notFoundBody).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: pagesEn.blog.article.notFoundTitle })
+      .waitFor();
+    await page.getByText(pagesEn.blog.article.notFoundBody).waitFor();
     expect(await seriousAccessibilityProblems(page)).toEqual([]);
-    await page.getByRole('link', { name: en.blog.article.backToBlog }).click();
-    await page.getByRole('heading', { level: 1, name: en.blog.list.title }).waitFor();
+    await page.getByRole('link', { name: pagesEn.blog.article.backToBlog }).click();
+    await page.getByRole('heading', { level: 1, name: pagesEn.blog.list.title }).waitFor();
     await context.close();
   });
 
@@ -155,20 +158,20 @@ describe('blog', () => {
     const deleteButtons = page.getByRole('button', { name: /^Delete “/ });
     expect(await deleteButtons.count()).toBe(0);
 
-    const title = page.getByRole('heading', { level: 1, name: en.blog.list.title });
+    const title = page.getByRole('heading', { level: 1, name: pagesEn.blog.list.title });
     for (let click = 0; click < 5; click++) await title.click();
-    await page.getByRole('button', { name: en.blog.admin.generate }).waitFor();
+    await page.getByRole('button', { name: pagesEn.blog.admin.generate }).waitFor();
     expect(await deleteButtons.count()).toBe(SEED_ARTICLES.length);
 
     const victim = SEED_ARTICLES.find((a) => a.id.startsWith('choosing-the-right-expiry'))!;
     await page.getByRole('button', { name: `Delete “${victim.title}”` }).click();
     // Asked first; cancelling deletes nothing.
-    const confirm = page.getByRole('dialog', { name: en.blog.admin.confirmTitle });
-    await confirm.getByRole('button', { name: en.blog.admin.cancel }).click();
+    const confirm = page.getByRole('dialog', { name: pagesEn.blog.admin.confirmTitle });
+    await confirm.getByRole('button', { name: pagesEn.blog.admin.cancel }).click();
     await confirm.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: `Delete “${victim.title}”` }).click();
     await confirm.getByText(victim.title, { exact: false }).waitFor();
-    await confirm.getByRole('button', { name: en.blog.admin.confirmDelete }).click();
+    await confirm.getByRole('button', { name: pagesEn.blog.admin.confirmDelete }).click();
     const dialog = page.getByRole('dialog', { name: en.admin.login.title });
     await dialog.waitFor();
     const password = dialog.getByLabel(en.admin.login.passwordLabel);
@@ -180,7 +183,7 @@ describe('blog', () => {
 
     await password.fill(PASSWORD);
     await dialog.getByRole('button', { name: en.admin.login.submit }).click();
-    await toastText(page, en.blog.toast.deleted).waitFor();
+    await toastText(page, pagesEn.blog.toast.deleted).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => cards(page).count()).toBe(SEED_ARTICLES.length - 1);
     expect(await page.getByRole('link', { name: `Read more: ${victim.title}` }).count()).toBe(0);
@@ -203,8 +206,8 @@ describe('blog', () => {
         }),
       ),
     );
-    await page.getByRole('button', { name: en.blog.admin.generate }).click();
-    await toastText(page, en.blog.toast.published).waitFor();
+    await page.getByRole('button', { name: pagesEn.blog.admin.generate }).click();
+    await toastText(page, pagesEn.blog.toast.published).waitFor();
     await expect.poll(() => cards(page).count()).toBe(SEED_ARTICLES.length);
     expect(await cards(page).first().textContent()).toContain('Why Recovery Codes');
 
@@ -226,16 +229,16 @@ describe('blog', () => {
     const context = await freshContext(browser);
     const page = await openBlog(context);
     const before = await cards(page).count();
-    const title = page.getByRole('heading', { level: 1, name: en.blog.list.title });
+    const title = page.getByRole('heading', { level: 1, name: pagesEn.blog.list.title });
     for (let click = 0; click < 5; click++) await title.click();
     ai.reply({ status: 500, body: { error: 'down' } });
-    await page.getByRole('button', { name: en.blog.admin.generate }).click();
+    await page.getByRole('button', { name: pagesEn.blog.admin.generate }).click();
     const dialog = page.getByRole('dialog', { name: en.admin.login.title });
     await dialog.getByLabel(en.admin.login.passwordLabel).fill(PASSWORD);
     await dialog.getByRole('button', { name: en.admin.login.submit }).click();
     await page
       .locator('[data-variant="destructive"]')
-      .filter({ hasText: en.blog.toast.publishFailed })
+      .filter({ hasText: pagesEn.blog.toast.publishFailed })
       .waitFor();
     expect(await cards(page).count()).toBe(before);
     await context.close();
@@ -247,15 +250,15 @@ describe('blog', () => {
       const context = await freshContext(browser);
       const page = await context.newPage();
       await page.goto(`${plain.url}${routePaths.blog}`);
-      const title = page.getByRole('heading', { level: 1, name: en.blog.list.title });
+      const title = page.getByRole('heading', { level: 1, name: pagesEn.blog.list.title });
       await cards(page).first().waitFor();
       for (let click = 0; click < 5; click++) await title.click();
-      const generate = page.getByRole('button', { name: en.blog.admin.generate });
+      const generate = page.getByRole('button', { name: pagesEn.blog.admin.generate });
       await generate.waitFor();
       expect(await generate.isDisabled()).toBe(true);
       const hintId = await generate.getAttribute('aria-describedby');
       expect(await page.locator(`[id="${hintId}"]`).textContent()).toBe(
-        en.blog.admin.aiUnavailable,
+        pagesEn.blog.admin.aiUnavailable,
       );
       // Without an administrator configured, the dialog says so instead of asking.
       await page
@@ -263,8 +266,8 @@ describe('blog', () => {
         .first()
         .click();
       await page
-        .getByRole('dialog', { name: en.blog.admin.confirmTitle })
-        .getByRole('button', { name: en.blog.admin.confirmDelete })
+        .getByRole('dialog', { name: pagesEn.blog.admin.confirmTitle })
+        .getByRole('button', { name: pagesEn.blog.admin.confirmDelete })
         .click();
       const dialog = page.getByRole('dialog', { name: en.admin.login.title });
       await dialog.getByText(en.admin.login.unavailable).waitFor();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import en from '../src/i18n/locales/en.json';
+import pagesEn from '../src/i18n/pages/en.json';
 import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
 import { siteRoutes } from './siteRoutes.ts';
 
@@ -52,7 +53,7 @@ describe('web shell in Chromium', () => {
       const page = await context.newPage();
       const problems = watchPage(page);
       await page.goto(`${t.url}${route.path}`);
-      await page.getByRole('heading', { level: 1, name: route.heading(en) }).waitFor();
+      await page.getByRole('heading', { level: 1, name: route.heading(en, pagesEn) }).waitFor();
       // Lazily loaded code (zod comes with the config schema after the first paint) runs too.
       await page.waitForLoadState('networkidle');
       expect({ route: route.path, violations: problems.cspViolations }).toEqual({

@@ -169,7 +169,7 @@ describe.each(visits)('every route in $language.code on a $viewport', ({ languag
     const response = await page.goto(`${app.url}${route.path}`);
     expect(response?.status()).toBe(200);
 
-    const heading = route.heading(language.texts);
+    const heading = route.heading(language.texts, language.pages);
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
 
@@ -184,7 +184,7 @@ describe.each(visits)('every route in $language.code on a $viewport', ({ languag
     expect(text).not.toMatch(/\{\{|\}\}/);
 
     // Meta: title, description, preview image, canonical for public pages, noindex for secrets.
-    expect(await page.title()).toContain(route.title?.(language.texts) ?? heading);
+    expect(await page.title()).toContain(route.title?.(language.texts, language.pages) ?? heading);
     const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
     expect(await meta('meta[name="description"]')).toBeTruthy();
     expect(await meta('meta[property="og:image"]')).toMatch(/\/social-preview\.png$/);

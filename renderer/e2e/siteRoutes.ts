@@ -2,8 +2,10 @@ import crypto from 'node:crypto';
 import { SEED_ARTICLES } from '../../backend/src/blog/seed-articles.ts';
 import { routePaths } from '../src/app/paths.ts';
 import type en from '../src/i18n/locales/en.json';
+import type pagesEn from '../src/i18n/pages/en.json';
 
 type Texts = typeof en;
+type Pages = typeof pagesEn;
 
 /** An id in the note/room format (22 base64url characters) that the server does not know. */
 function unknownId(): string {
@@ -18,10 +20,10 @@ function someKey(): string {
 export interface SiteRoute {
   name: string;
   path: string;
-  /** The page's one <h1>, from the locale file of the language shown. */
-  heading: (texts: Texts) => string;
+  /** The page's one <h1>, from the language's locale file (or its `pages` file). */
+  heading: (texts: Texts, pages: Pages) => string;
   /** The document title's own part, when it is not the heading (a room's state changes). */
-  title?: (texts: Texts) => string;
+  title?: (texts: Texts, pages: Pages) => string;
   /** Pages holding a secret in their URL, or nothing worth indexing, must say noindex. */
   noIndex: boolean;
 }
@@ -46,7 +48,12 @@ export function siteRoutes(): SiteRoute[] {
     { name: 'terms', path: routePaths.terms, heading: (t) => t.terms.title, noIndex: false },
     { name: 'faq', path: routePaths.faq, heading: (t) => t.faq.title, noIndex: false },
     { name: 'chat', path: routePaths.chat, heading: (t) => t.chat.create.title, noIndex: false },
-    { name: 'blog', path: routePaths.blog, heading: (t) => t.blog.list.title, noIndex: false },
+    {
+      name: 'blog',
+      path: routePaths.blog,
+      heading: (_t, pages) => pages.blog.list.title,
+      noIndex: false,
+    },
     {
       name: 'blog-article',
       // A seeded article: its title is content, the same in every interface language.
@@ -56,9 +63,9 @@ export function siteRoutes(): SiteRoute[] {
     },
     {
       name: 'mobile',
-      title: (t) => t.mobile.title,
+      title: (_t, pages) => pages.mobile.title,
       path: routePaths.mobile,
-      heading: (t) => t.mobile.create.title,
+      heading: (_t, pages) => pages.mobile.create.title,
       noIndex: false,
     },
     {

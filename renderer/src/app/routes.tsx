@@ -53,11 +53,11 @@ const MobileChatRoomPage = lazyPage(
   (module) => module.MobileChatRoomPage,
 );
 const BlogListPage = lazyPage(
-  () => import('../features/blog/BlogListPage.tsx'),
+  () => withPagesNamespace(import('../features/blog/BlogListPage.tsx')),
   (module) => module.BlogListPage,
 );
 const BlogArticlePage = lazyPage(
-  () => import('../features/blog/BlogArticlePage.tsx'),
+  () => withPagesNamespace(import('../features/blog/BlogArticlePage.tsx')),
   (module) => module.BlogArticlePage,
 );
 const AnalyticsPage = lazyPage(
@@ -65,7 +65,7 @@ const AnalyticsPage = lazyPage(
   (module) => module.AnalyticsPage,
 );
 const MobileShell = lazyPage(
-  () => import('../features/mobile/MobileShell.tsx'),
+  () => withPagesNamespace(import('../features/mobile/MobileShell.tsx')),
   (module) => module.MobileShell,
 );
 const MobileCreateTab = lazyPage(

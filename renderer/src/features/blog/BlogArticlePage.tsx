@@ -18,7 +18,8 @@ import { ShareButton } from './ShareButton.tsx';
 import { useBlogPost } from './useBlogPost.ts';
 
 export function BlogArticlePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
+  const { t: tApp } = useTranslation();
   const { id = '' } = useParams();
   const state = useBlogPost(id);
   const post = state.status === 'ready' ? state.post : null;
@@ -49,7 +50,7 @@ export function BlogArticlePage() {
       );
     case 'failed':
       return (
-        <Page title={t('blog.article.title')} intro={t(apiErrorKey(state.error))}>
+        <Page title={t('blog.article.title')} intro={tApp(apiErrorKey(state.error))}>
           <Actions>
             <Button onClick={() => window.location.reload()}>{t('blog.list.retry')}</Button>
             <ButtonLink to={routePaths.blog} $variant="secondary">
@@ -64,7 +65,7 @@ export function BlogArticlePage() {
 }
 
 function Article({ post }: { post: BlogPost }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return (
     <Page title={post.title} intro={post.excerpt}>
       <Stack $gap={32}>

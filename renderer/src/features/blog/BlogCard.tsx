@@ -18,7 +18,7 @@ interface BlogCardProps {
 }
 
 export function BlogCard({ post, onDelete, deleting = false }: BlogCardProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const hiddenTags = post.tags.length - TAGS_ON_CARD;
 
   return (

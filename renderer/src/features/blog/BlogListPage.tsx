@@ -26,7 +26,8 @@ import { useBlogPosts } from './useBlogPosts.ts';
 import { useTitleTaps } from './useTitleTaps.ts';
 
 export function BlogListPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('pages');
+  const { t: tApp } = useTranslation();
   usePageMeta({
     title: t('blog.list.title'),
     description: t('blog.list.intro'),
@@ -101,12 +102,12 @@ export function BlogListPage() {
 
         {posts.state.status === 'loading' ? (
           <Centered role="status">
-            <Spinner /> {t('common.loading')}
+            <Spinner /> {tApp('common.loading')}
           </Centered>
         ) : posts.state.status === 'failed' ? (
           <MessageCard role="alert">
             <h2>{t('blog.list.loadFailed')}</h2>
-            <p>{t(apiErrorKey(posts.state.error))}</p>
+            <p>{tApp(apiErrorKey(posts.state.error))}</p>
             <Button $variant="secondary" onClick={posts.retry}>
               {t('blog.list.retry')}
             </Button>

@@ -14,7 +14,7 @@ interface ConfirmDeleteDialogProps {
 
 /** Deleting removes an article for every reader and cannot be undone: ask first. */
 export function ConfirmDeleteDialog({ post, onCancel, onConfirm }: ConfirmDeleteDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const cancelRef = useRef<HTMLButtonElement>(null);
 
   return (

@@ -5,7 +5,7 @@ import { formatPostDate } from './formatDate.ts';
 
 /** Category and reading time, shown above a post's title on its card and its page. */
 export function PostKicker({ post }: { post: BlogPostSummary }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return (
     <Kicker>
       <Category>{post.category}</Category>
@@ -16,7 +16,7 @@ export function PostKicker({ post }: { post: BlogPostSummary }) {
 
 /** Date and author label. */
 export function PostByline({ post }: { post: BlogPostSummary }) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation('pages');
   return (
     <Byline>
       <time dateTime={post.publishedAt}>

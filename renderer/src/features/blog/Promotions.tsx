@@ -16,7 +16,7 @@ const PROMOTIONS = {
 export type PromotionId = keyof typeof PROMOTIONS;
 
 export function Promotion({ id }: { id: PromotionId }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   return (
     <Box as="aside" aria-label={t('blog.promo.label')}>
       <Label>{t('blog.promo.label')}</Label>

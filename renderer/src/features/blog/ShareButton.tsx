@@ -6,7 +6,8 @@ import { useCopyFeedback } from '../../ui/useCopyFeedback.ts';
 
 /** Share: the device's share sheet where there is one, otherwise the link is copied. */
 export function ShareButton({ title, route }: { title: string; route: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
+  const { t: tApp } = useTranslation();
   const { copied, copy } = useCopyFeedback();
   const url = shareLink(route);
 
@@ -14,8 +15,8 @@ export function ShareButton({ title, route }: { title: string; route: string }) 
     copy(url, {
       done: { title: t('blog.article.linkCopied'), description: t('blog.article.linkCopiedBody') },
       failed: {
-        title: t('home.toast.copyFailed'),
-        description: t('home.toast.copyFailedDescription'),
+        title: tApp('home.toast.copyFailed'),
+        description: tApp('home.toast.copyFailedDescription'),
       },
     });
 

@@ -17,7 +17,7 @@ export function useBlogAdmin(
   gate: AdminGate,
   posts: { added: (post: BlogPostSummary) => void; removed: (id: string) => void },
 ) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const { toast } = useToast();
   const [deleting, setDeleting] = useState<string | null>(null);
   const [generating, setGenerating] = useState(false);

@@ -22,16 +22,20 @@ function tabOf(pathname: string): TabPath | null {
 
 /** The shell's bottom navigation: Create, Chat, Settings, the current one marked. */
 export function TabBar() {
-  const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const current = tabOf(useLocation().pathname);
   const tabs: { path: TabPath; icon: ReactNode; label: string }[] = [
-    { path: routePaths.mobile, icon: <PenIcon />, label: t('mobile.tabs.create') },
-    { path: routePaths.mobileChat, icon: <MessageIcon />, label: t('mobile.tabs.chat') },
-    { path: routePaths.mobileSettings, icon: <SettingsIcon />, label: t('mobile.tabs.settings') },
+    { path: routePaths.mobile, icon: <PenIcon />, label: tPage('mobile.tabs.create') },
+    { path: routePaths.mobileChat, icon: <MessageIcon />, label: tPage('mobile.tabs.chat') },
+    {
+      path: routePaths.mobileSettings,
+      icon: <SettingsIcon />,
+      label: tPage('mobile.tabs.settings'),
+    },
   ];
 
   return (
-    <Bar aria-label={t('mobile.tabs.label')}>
+    <Bar aria-label={tPage('mobile.tabs.label')}>
       {tabs.map((tab) => (
         <Tab key={tab.path} to={tab.path} aria-current={current === tab.path ? 'page' : undefined}>
           {tab.icon}

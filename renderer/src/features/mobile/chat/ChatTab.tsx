@@ -13,6 +13,7 @@ import { CurrentRoom } from './CurrentRoom.tsx';
  */
 export function ChatTab() {
   const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const { room, forgetRoom } = useMobileShell();
   usePageMeta({
     title: t('chat.create.title'),
@@ -21,7 +22,7 @@ export function ChatTab() {
   });
 
   return (
-    <MobileScreen title={t('chat.create.title')} intro={t('mobile.chat.intro')}>
+    <MobileScreen title={t('chat.create.title')} intro={tPage('mobile.chat.intro')}>
       <InsecureConnectionWarning />
       {room ? (
         <CurrentRoom key={room.sessionId} room={room} onGone={forgetRoom} onLeave={forgetRoom} />

@@ -28,7 +28,7 @@ interface CurrentRoomProps {
 
 /** The room this shell was last in, while it still runs: how long it has left, and Rejoin. */
 export function CurrentRoom({ room, onGone, onLeave }: CurrentRoomProps) {
-  const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const [status, setStatus] = useState<RoomStatus>({ state: 'checking' });
   const [now, setNow] = useState(Date.now);
 
@@ -75,7 +75,7 @@ export function CurrentRoom({ room, onGone, onLeave }: CurrentRoomProps) {
       <PageSection role="status" $gap={12}>
         <Row $gap={10}>
           <Spinner $size={18} />
-          {t('mobile.chat.current.checking')}
+          {tPage('mobile.chat.current.checking')}
         </Row>
       </PageSection>
     );
@@ -83,13 +83,13 @@ export function CurrentRoom({ room, onGone, onLeave }: CurrentRoomProps) {
 
   return (
     <PageSection aria-labelledby="mobile-current-room" $gap={14} data-testid="mobile-current-room">
-      <Title id="mobile-current-room">{t('mobile.chat.current.title')}</Title>
-      <MutedText>{t('mobile.chat.current.body')}</MutedText>
+      <Title id="mobile-current-room">{tPage('mobile.chat.current.title')}</Title>
+      <MutedText>{tPage('mobile.chat.current.body')}</MutedText>
       {status.state === 'open' ? (
         <Row $gap={10}>
           <Stat>
             <ClockIcon width={16} height={16} />
-            {t('mobile.chat.current.endsIn', {
+            {tPage('mobile.chat.current.endsIn', {
               time: formatCountdown((status.endsAt - now) / 1000),
             })}
           </Stat>
@@ -104,10 +104,10 @@ export function CurrentRoom({ room, onGone, onLeave }: CurrentRoomProps) {
         $size="large"
         $fullWidth
       >
-        {t('mobile.chat.current.rejoin')}
+        {tPage('mobile.chat.current.rejoin')}
       </ButtonLink>
       <Button $variant="secondary" $size="large" $fullWidth onClick={onLeave}>
-        {t('mobile.chat.current.newRoom')}
+        {tPage('mobile.chat.current.newRoom')}
       </Button>
     </PageSection>
   );

@@ -16,14 +16,14 @@ const STEPS: readonly MobileNoteStep[] = ['write', 'security', 'share'];
 
 /** `/mobile`: the Create tab, a note in three steps (seed §2). */
 export function CreateTab() {
-  const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const { note: state, dispatchNote: dispatch } = useMobileShell();
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
   usePageMeta({
-    title: t('mobile.title'),
-    description: t('mobile.intro'),
-    keywords: t('mobile.keywords'),
+    title: tPage('mobile.title'),
+    description: tPage('mobile.intro'),
+    keywords: tPage('mobile.keywords'),
     canonical: routePaths.mobile,
   });
 
@@ -54,7 +54,7 @@ export function CreateTab() {
   }
 
   return (
-    <MobileScreen title={t('mobile.create.title')}>
+    <MobileScreen title={tPage('mobile.create.title')}>
       <InsecureConnectionWarning />
       <StepList step={state.step} />
       {stepView()}
@@ -63,16 +63,16 @@ export function CreateTab() {
 }
 
 function StepList({ step }: { step: MobileNoteStep }) {
-  const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const index = STEPS.indexOf(step);
   const labels: Record<MobileNoteStep, string> = {
-    write: t('mobile.create.steps.write'),
-    security: t('mobile.create.steps.security'),
-    share: t('mobile.create.steps.share'),
+    write: tPage('mobile.create.steps.write'),
+    security: tPage('mobile.create.steps.security'),
+    share: tPage('mobile.create.steps.share'),
   };
 
   return (
-    <Steps aria-label={t('mobile.create.steps.label')}>
+    <Steps aria-label={tPage('mobile.create.steps.label')}>
       {STEPS.map((item, position) => (
         <Step
           key={item}

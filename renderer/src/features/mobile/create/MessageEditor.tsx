@@ -19,7 +19,7 @@ interface MessageEditorProps {
  * back gesture / Escape) throws the changes away.
  */
 export function MessageEditor({ open, message, onSave, onCancel }: MessageEditorProps) {
-  const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState(message);
   const [wasOpen, setWasOpen] = useState(open);
@@ -40,15 +40,15 @@ export function MessageEditor({ open, message, onSave, onCancel }: MessageEditor
       onOpenChange={(next) => {
         if (!next) onCancel();
       }}
-      title={t('mobile.create.editor.title')}
+      title={tPage('mobile.create.editor.title')}
       placement="fullscreen"
       initialFocusRef={textareaRef}
       actions={
         <>
           <Button $variant="secondary" onClick={onCancel}>
-            {t('mobile.create.editor.cancel')}
+            {tPage('mobile.create.editor.cancel')}
           </Button>
-          <Button onClick={() => onSave(draft)}>{t('mobile.create.editor.save')}</Button>
+          <Button onClick={() => onSave(draft)}>{tPage('mobile.create.editor.save')}</Button>
         </>
       }
     >

@@ -27,6 +27,7 @@ interface SecurityStepProps {
 /** Step 2: an optional password, the expiry, the resulting score; then the note is made. */
 export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps) {
   const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const passwordRef = useRef<HTMLInputElement>(null);
   const [passwordShown, setPasswordShown] = useState(false);
   const switchId = useId();
@@ -55,17 +56,17 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
       aria-busy={pending}
     >
       <StepHeading ref={headingRef} tabIndex={-1}>
-        {t('mobile.create.security.title')}
+        {tPage('mobile.create.security.title')}
       </StepHeading>
 
       <Stack $gap={12}>
         <SwitchRow htmlFor={switchId}>
           <span>
             <SwitchLabel id={switchLabelId}>
-              {t('mobile.create.security.passwordToggle')}
+              {tPage('mobile.create.security.passwordToggle')}
             </SwitchLabel>
             <SwitchHint id={switchHintId}>
-              {t('mobile.create.security.passwordToggleHint')}
+              {tPage('mobile.create.security.passwordToggleHint')}
             </SwitchHint>
           </span>
           <SwitchTrack>
@@ -85,11 +86,13 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
         {state.passwordOn ? (
           <PasswordField
             ref={passwordRef}
-            label={t('mobile.create.security.passwordLabel')}
+            label={tPage('mobile.create.security.passwordLabel')}
             value={state.password}
             shown={passwordShown}
             disabled={pending}
-            error={state.passwordMissing ? t('mobile.create.security.passwordMissing') : undefined}
+            error={
+              state.passwordMissing ? tPage('mobile.create.security.passwordMissing') : undefined
+            }
             onChange={(value) => dispatch({ type: 'password', value })}
             onToggle={() => setPasswordShown((shown) => !shown)}
           />
@@ -130,7 +133,7 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
           disabled={pending}
           onClick={() => dispatch({ type: 'back' })}
         >
-          {t('mobile.create.security.back')}
+          {tPage('mobile.create.security.back')}
         </Button>
         <FinePrint>{t('home.form.encryptionNote')}</FinePrint>
       </Stack>

@@ -22,10 +22,11 @@ interface ShareStepProps {
 /** Step 3: the one-time link (its key in the fragment), Copy, Share, a QR code, and start over. */
 export function ShareStep({ note, onCreateAnother, headingRef }: ShareStepProps) {
   const { t, i18n } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const link = noteLink(note.noteId, note.linkKey);
   const { copied, copy, share } = useShareLink(link, {
-    title: t('mobile.create.toast.copied.title'),
-    description: t('mobile.create.toast.copied.body'),
+    title: tPage('mobile.create.toast.copied.title'),
+    description: tPage('mobile.create.toast.copied.body'),
   });
 
   return (

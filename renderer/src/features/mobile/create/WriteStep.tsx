@@ -23,6 +23,7 @@ interface WriteStepProps {
 /** Step 1: the message, written in a full-screen editor; Continue needs some text. */
 export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
   const { t, i18n } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const { toast } = useToast();
   const [editing, setEditing] = useState(false);
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
@@ -37,8 +38,8 @@ export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
         return;
       case 'required':
         toast({
-          title: t('mobile.create.required.title'),
-          description: t('mobile.create.required.body'),
+          title: tPage('mobile.create.required.title'),
+          description: tPage('mobile.create.required.body'),
           variant: 'destructive',
         });
         return;
@@ -54,16 +55,16 @@ export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
   return (
     <Stack $gap={14}>
       <StepHeading ref={headingRef} tabIndex={-1}>
-        {t('mobile.create.write.title')}
+        {tPage('mobile.create.write.title')}
       </StepHeading>
       <div>
-        <Label as="p">{t('mobile.create.write.messageLabel')}</Label>
+        <Label as="p">{tPage('mobile.create.write.messageLabel')}</Label>
         {/* The card shows the message; its button (stretched over the card) opens the editor. */}
         <MessageCard data-invalid={problem === 'tooLong'} data-testid="mobile-message">
           {hasText ? (
             <Preview dir="auto">{state.message}</Preview>
           ) : (
-            <Placeholder>{t('mobile.create.write.placeholder')}</Placeholder>
+            <Placeholder>{tPage('mobile.create.write.placeholder')}</Placeholder>
           )}
           <EditLine>
             <EditButton
@@ -72,7 +73,7 @@ export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
               aria-describedby={problem === 'tooLong' ? errorId : undefined}
             >
               <PenIcon width={16} height={16} />
-              {hasText ? t('mobile.create.write.edit') : t('mobile.create.write.start')}
+              {hasText ? tPage('mobile.create.write.edit') : tPage('mobile.create.write.start')}
             </EditButton>
             <Count>
               {t('home.form.counter', {
@@ -94,7 +95,7 @@ export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
         aria-disabled={problem !== undefined}
         onClick={continueToSecurity}
       >
-        {t('mobile.create.write.continue')}
+        {tPage('mobile.create.write.continue')}
       </Button>
       <MessageEditor
         open={editing}

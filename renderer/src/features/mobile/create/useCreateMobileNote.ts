@@ -17,6 +17,7 @@ export function useCreateMobileNote(
   passwordRef: RefObject<HTMLInputElement | null>,
 ) {
   const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const { toast } = useToast();
 
   return async function create(event: FormEvent<HTMLFormElement>) {
@@ -42,8 +43,8 @@ export function useCreateMobileNote(
       );
       dispatch({ type: 'created', note });
       toast({
-        title: t('mobile.create.toast.created.title'),
-        description: t('mobile.create.toast.created.body'),
+        title: tPage('mobile.create.toast.created.title'),
+        description: tPage('mobile.create.toast.created.body'),
       });
     } catch (error) {
       dispatch({ type: 'failed' });

@@ -16,14 +16,15 @@ import { platform } from '../../../platform/index.ts';
 /** `/mobile/settings`: what the app is and what its server can see, the language, the server. */
 export function SettingsTab() {
   const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   usePageMeta({
-    title: t('mobile.settings.title'),
-    description: t('mobile.settings.about.body'),
+    title: tPage('mobile.settings.title'),
+    description: tPage('mobile.settings.about.body'),
     canonical: routePaths.mobileSettings,
   });
 
   return (
-    <MobileScreen title={t('mobile.settings.title')}>
+    <MobileScreen title={tPage('mobile.settings.title')}>
       <About />
       <Section aria-labelledby="mobile-settings-language" $gap={12}>
         <SectionTitle id="mobile-settings-language">
@@ -35,9 +36,9 @@ export function SettingsTab() {
       <Section aria-labelledby="mobile-settings-server" $gap={10}>
         <SectionTitle id="mobile-settings-server">
           <ServerIcon width={18} height={18} />
-          {t('mobile.settings.server.title')}
+          {tPage('mobile.settings.server.title')}
         </SectionTitle>
-        <MutedText>{t('mobile.settings.server.body')}</MutedText>
+        <MutedText>{tPage('mobile.settings.server.body')}</MutedText>
         <Origin dir="ltr" data-testid="mobile-server-origin">
           {platform.server.publicOrigin}
         </Origin>
@@ -48,35 +49,36 @@ export function SettingsTab() {
 
 function About() {
   const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const sees = [
-    t('mobile.settings.about.sees.notes'),
-    t('mobile.settings.about.sees.password'),
-    t('mobile.settings.about.sees.chat'),
-    t('mobile.settings.about.sees.receipt'),
+    tPage('mobile.settings.about.sees.notes'),
+    tPage('mobile.settings.about.sees.password'),
+    tPage('mobile.settings.about.sees.chat'),
+    tPage('mobile.settings.about.sees.receipt'),
   ];
   const cannotSee = [
-    t('mobile.settings.about.cannotSee.content'),
-    t('mobile.settings.about.cannotSee.key'),
-    t('mobile.settings.about.cannotSee.password'),
-    t('mobile.settings.about.cannotSee.messages'),
+    tPage('mobile.settings.about.cannotSee.content'),
+    tPage('mobile.settings.about.cannotSee.key'),
+    tPage('mobile.settings.about.cannotSee.password'),
+    tPage('mobile.settings.about.cannotSee.messages'),
   ];
 
   return (
     <Section aria-labelledby="mobile-settings-about" $gap={14}>
       <SectionTitle id="mobile-settings-about">
         <InfoIcon width={18} height={18} />
-        {t('mobile.settings.about.title')}
+        {tPage('mobile.settings.about.title')}
       </SectionTitle>
       <Row $gap={12} $wrap={false}>
         <LogoMark size={40} />
         <span>
           <ProductName>{t('common.appName')}</ProductName>
-          <MutedText>{t('mobile.settings.about.version', { version: APP_VERSION })}</MutedText>
+          <MutedText>{tPage('mobile.settings.about.version', { version: APP_VERSION })}</MutedText>
         </span>
       </Row>
-      <p>{t('mobile.settings.about.body')}</p>
+      <p>{tPage('mobile.settings.about.body')}</p>
       <div>
-        <ListTitle>{t('mobile.settings.about.seesTitle')}</ListTitle>
+        <ListTitle>{tPage('mobile.settings.about.seesTitle')}</ListTitle>
         <List>
           {sees.map((item) => (
             <li key={item}>{item}</li>
@@ -84,24 +86,24 @@ function About() {
         </List>
       </div>
       <div>
-        <ListTitle>{t('mobile.settings.about.cannotSeeTitle')}</ListTitle>
+        <ListTitle>{tPage('mobile.settings.about.cannotSeeTitle')}</ListTitle>
         <List>
           {cannotSee.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </List>
       </div>
-      <MutedText>{t('mobile.settings.about.visitors')}</MutedText>
+      <MutedText>{tPage('mobile.settings.about.visitors')}</MutedText>
     </Section>
   );
 }
 
 /** The phone's own picker (a native select): large, familiar, and fully accessible. */
 function LanguageSelect() {
-  const { t } = useTranslation();
+  const { t: tPage } = useTranslation('pages');
   const current = useCurrentLanguage();
   return (
-    <Field label={t('mobile.settings.languageLabel')}>
+    <Field label={tPage('mobile.settings.languageLabel')}>
       {(props) => (
         <Select
           {...props}
