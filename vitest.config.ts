@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle (cores - 1), which on a 2-core machine runs every file
+    // one after another. Unit and integration files mostly wait on databases and sockets: two at a
+    // time. Browser files stay one at a time (below).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -597,12 +597,17 @@ describe('the mobile shell', () => {
     return checked;
   }
 
-  for (const device of [IPHONE, ANDROID_SMALL, ANDROID_320]) {
-    for (const locale of ['en', 'ar'] as const) {
-      it(`${device.name} ${device.viewport.width}×${device.viewport.height}, ${locale}: every screen fits, is touchable and passes axe`, async () => {
-        expect(await tour(device, locale)).toHaveLength(9);
-      });
-    }
+  // The iPhone, and the narrowest Android in both reading directions (the 360 px phone's
+  // settings screen is checked above).
+  const tours = [
+    [IPHONE, 'en'],
+    [ANDROID_320, 'en'],
+    [ANDROID_320, 'ar'],
+  ] as const;
+  for (const [device, locale] of tours) {
+    it(`${device.name} ${device.viewport.width}×${device.viewport.height}, ${locale}: every screen fits, is touchable and passes axe`, async () => {
+      expect(await tour(device, locale)).toHaveLength(9);
+    });
   }
 
   it('is installable: manifest, icons and service worker served as a browser expects', async () => {
