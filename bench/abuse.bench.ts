@@ -153,15 +153,21 @@ async function largeUploads(server: RunningServer): Promise<string> {
   );
 }
 
-/** One client that sends frames as fast as it can and never reads a reply. */
-async function nonReadingClient(server: RunningServer): Promise<string> {
-  const before = rssMb(server.pid);
+/**
+ * One client sending frames as fast as it can for up to SECONDS, reading the replies or not;
+ * the server's peak RSS meanwhile.
+ */
+async function frameFlood(
+  server: RunningServer,
+  reads: boolean,
+): Promise<{ sent: number; closedByServer: boolean; peak: number }> {
   const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${WS_PATH}`);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+  if (!reads) (socket as unknown as { _socket: { pause(): void } })._socket.pause();
+  socket.on('error', () => {});
   let closed = false;
   socket.once('close', () => (closed = true));
-  let peak = before;
+  let peak = rssMb(server.pid);
   const frame = JSON.stringify({ type: 'no_such_type', padding: 'x'.repeat(4000) });
   const deadline = performance.now() + SECONDS * 1000;
   let sent = 0;
@@ -172,9 +178,23 @@ async function nonReadingClient(server: RunningServer): Promise<string> {
     peak = Math.max(peak, rssMb(server.pid));
   }
   socket.terminate();
+  return { sent, closedByServer: closed, peak };
+}
+
+/**
+ * A client that floods frames and never reads a reply. A reading client floods first, so the
+ * growth reported is what not reading adds, not the server's first use of its WebSocket path.
+ */
+async function nonReadingClient(server: RunningServer): Promise<string> {
+  const idle = rssMb(server.pid);
+  const reading = await frameFlood(server, true);
+  const before = rssMb(server.pid);
+  const { sent, closedByServer, peak } = await frameFlood(server, false);
   return (
-    `sent ${sent} frames in ${SECONDS} s, socket ${closed ? 'closed by the server' : 'still open'}; ` +
-    `server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(0)} MB)`
+    `after a reading client's flood (RSS ${idle.toFixed(0)} → ${reading.peak.toFixed(0)} MB), ` +
+    `one that never reads sent ${sent} frames, socket ` +
+    `${closedByServer ? 'closed by the server' : 'still open'}; server RSS ${before.toFixed(0)} → ` +
+    `peak ${peak.toFixed(0)} MB (+${(peak - before).toFixed(1)} MB)`
   );
 }
 

@@ -81,6 +81,28 @@ describe.each(TEST_DATABASES)('/ws limits on %s', (kind) => {
     );
     expect(limited).toHaveLength(1);
   });
+
+  it('drops a socket over its frame budget even when the client never reads the close', async () => {
+    const client = await ChatTestClient.connect(t.url);
+    client.goSilent();
+    // The client never sees the close frame, so it never answers it; ws alone would keep reading
+    // (and discarding) its frames for its 30 s closing timeout. Writing fails once the server
+    // has let the connection go, which closes the client.
+    const sending = setInterval(() => {
+      if (client.socket.readyState === WebSocket.OPEN) client.send('{}');
+    }, 5);
+    try {
+      await expect(
+        Promise.race([
+          client.closed.then(() => 'dropped'),
+          new Promise((resolve) => setTimeout(() => resolve('still connected'), 10_000)),
+        ]),
+      ).resolves.toBe('dropped');
+    } finally {
+      clearInterval(sending);
+      client.socket.terminate();
+    }
+  });
 });
 
 describe.each(TEST_DATABASES)('/ws against a client that stops reading, on %s', (kind) => {

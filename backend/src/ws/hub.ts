@@ -43,6 +43,22 @@ export const DEFAULT_FRAME_RATE: FrameRate = { perSecond: 10, burst: 20, overrun
 /** Policy violation: the client broke a limit (too many sockets, frames, or unread data). */
 export const CLOSE_POLICY = 1008;
 
+/** How long a client cut off for a broken limit has to finish the closing handshake. */
+const POLICY_CLOSE_GRACE_MS = 1000;
+
+/**
+ * Closes a socket that broke a limit and stops reading it at once. Left reading, ws would take
+ * in (and throw away) everything a client that never reads sends until its 30 s closing
+ * timeout, since such a client never sees the close frame: tens of megabytes of garbage a
+ * second. Paused, the kernel's buffers fill and the client's sending stops; the connection goes
+ * after a short grace.
+ */
+function cutOff(socket: WebSocket, reason: string): void {
+  socket.close(CLOSE_POLICY, reason);
+  socket.pause();
+  setTimeout(() => socket.terminate(), POLICY_CLOSE_GRACE_MS).unref();
+}
+
 /** Handles one decoded frame from one socket; features register these by message type. */
 export type FrameHandler = (
   socket: WebSocket,
@@ -116,7 +132,7 @@ export function createWsHub(options: {
     accept(socket, client) {
       const open = perAddress.get(client) ?? 0;
       if (open >= MAX_SOCKETS_PER_ADDRESS) {
-        socket.close(CLOSE_POLICY, 'Too many connections from your address');
+        cutOff(socket, 'Too many connections from your address');
         return;
       }
       perAddress.set(client, open + 1);
@@ -136,6 +152,8 @@ export function createWsHub(options: {
       let tokens = frameRate.burst;
       let refilledAt = performance.now();
       socket.on('message', (data, isBinary) => {
+        // Frames already read when the socket began closing are not answered.
+        if (socket.readyState !== socket.OPEN) return;
         const now = performance.now();
         tokens = Math.min(
           frameRate.burst,
@@ -148,7 +166,7 @@ export function createWsHub(options: {
           if (tokens >= -1) {
             sendErrorFrame(socket, 'RATE_LIMITED', 'Too many messages. Please slow down.');
           } else if (tokens < -frameRate.overrun) {
-            socket.close(CLOSE_POLICY, 'Too many messages');
+            cutOff(socket, 'Too many messages');
           }
           return;
         }

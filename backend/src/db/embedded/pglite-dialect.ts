@@ -124,8 +124,9 @@ class PGliteConnection implements DatabaseConnection {
     this.#driver = driver;
   }
 
+  /** Opens, ends or marks a point in a transaction: in order with its statements. */
   async run(sql: string) {
-    await this.#db.exec(sql);
+    await this.#db.exec(sql, { inTransaction: true });
   }
 
   async finish(sql: 'commit' | 'rollback') {
@@ -141,7 +142,7 @@ class PGliteConnection implements DatabaseConnection {
     if (!inTransaction) while (this.#driver.transaction) await this.#driver.transaction;
     const result =
       compiled.parameters.length === 0
-        ? await this.#db.exec<Row>(compiled.sql)
+        ? await this.#db.exec<Row>(compiled.sql, { inTransaction })
         : await this.#db.query<Row>(compiled.sql, compiled.parameters, { inTransaction });
     return {
       rows: result.rows,

@@ -28,8 +28,11 @@ export interface EmbeddedDatabase {
     params: readonly unknown[],
     options?: { inTransaction: boolean },
   ): Promise<EmbeddedResult<Row>>;
-  /** Parameterless SQL through the simple protocol; several statements allowed. */
-  exec<Row>(sql: string): Promise<EmbeddedResult<Row>>;
+  /**
+   * Parameterless SQL through the simple protocol; several statements allowed. `inTransaction`
+   * is true for SQL that is part of a transaction or opens or ends one.
+   */
+  exec<Row>(sql: string, options: { inTransaction: boolean }): Promise<EmbeddedResult<Row>>;
   /** Closes PGlite (flushing it) and ends the thread. */
   close(): Promise<void>;
 }
@@ -129,7 +132,7 @@ export async function startEmbeddedDatabase(
   return {
     query: (sql, params, options) =>
       call({ op: 'query', sql, params, inTransaction: options?.inTransaction ?? false }),
-    exec: (sql) => call({ op: 'exec', sql }),
+    exec: (sql, { inTransaction }) => call({ op: 'exec', sql, inTransaction }),
     close() {
       closing ??= (async () => {
         if (failure === null) await call({ op: 'close' });

@@ -1,6 +1,7 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDurablePGlite } from './durable-pglite.ts';
+import { GroupScheduler, type Statement } from './group-commit.ts';
 import { preparedStatements } from './prepared-statements.ts';
 import {
   DATABASE_ERROR_FIELDS,
@@ -12,7 +13,8 @@ import {
 
 /**
  * The embedded database's own thread: PGlite (PostgreSQL in WebAssembly) and nothing else.
- * Requests are answered in the order they arrive.
+ * Requests run in the order they arrive, except that statements outside any transaction waiting
+ * together may be reordered among themselves (see group-commit.ts).
  *
  * Group commit: every commit needs the disk to flush, and PGlite has one backend, so
  * committing each statement alone would cap the server at one statement per disk flush.
@@ -22,10 +24,8 @@ import {
  * each statement still runs whole or not at all: if one fails, the group is rolled back and its
  * statements run again one by one, from the same state, so only the failing one fails.
  * Inside a group, `now()` is the group's start, a few milliseconds early for its later members.
+ * A large statement (an image's part) commits alone, so nothing waits for it to be answered.
  */
-
-/** Enough to turn a burst into one flush; small enough that no answer waits on a long queue. */
-const MAX_GROUP = 64;
 
 function toWorkerError(error: unknown): WorkerError {
   if (!(error instanceof Error)) return { message: String(error) };
@@ -38,10 +38,6 @@ function toWorkerError(error: unknown): WorkerError {
 }
 
 type Answer = { rows: unknown[]; affectedRows: number | undefined } | { error: WorkerError };
-type Statement = Extract<WorkerRequest, { op: 'query' }>;
-
-const isGroupable = (request: WorkerRequest): request is Statement =>
-  request.op === 'query' && !request.inTransaction;
 
 const port = parentPort!;
 const { pgdata, wasm } = workerData as WorkerStart;
@@ -116,6 +112,7 @@ try {
       );
   };
   const queue: WorkerRequest[] = [];
+  const scheduler = new GroupScheduler();
   let draining = false;
 
   const drain = async () => {
@@ -125,10 +122,9 @@ try {
       for (let next = receiveMessageOnPort(port); next; next = receiveMessageOnPort(port)) {
         queue.push(next.message as WorkerRequest);
       }
-      let size = 0;
-      while (size < MAX_GROUP && size < queue.length && isGroupable(queue[size]!)) size++;
-      if (size < 2) {
-        const request = queue.shift()!;
+      const batch = scheduler.take(queue);
+      if (batch.length === 1) {
+        const request = batch[0]!;
         const result = await answer(db, statements, request);
         if (request.op === 'close') {
           await durable();
@@ -139,7 +135,7 @@ try {
         replyWhenDurable([{ id: request.id, ...result }]);
         continue;
       }
-      const group = queue.splice(0, size) as Statement[];
+      const group = batch as Statement[];
       const answers = await runGroup(db, statements, group);
       replyWhenDurable(group.map((statement, index) => ({ id: statement.id, ...answers[index]! })));
     }

@@ -25,8 +25,12 @@ export type WorkerCall =
        */
       inTransaction: boolean;
     }
-  /** Parameterless SQL through the simple protocol: several statements allowed (migrations). */
-  | { op: 'exec'; sql: string }
+  /**
+   * Parameterless SQL through the simple protocol: several statements allowed (migrations).
+   * Never committed together with others; outside a transaction it may run before statements
+   * that were waiting when it came (see group-commit.ts).
+   */
+  | { op: 'exec'; sql: string; inTransaction: boolean }
   | { op: 'close' };
 
 export type WorkerRequest = WorkerCall & { id: number };

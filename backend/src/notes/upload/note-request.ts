@@ -33,7 +33,7 @@ export async function* partsInMemory(parts: string[]): AsyncGenerator<string> {
  * per part, so a 10 MB image never holds the database, or the event loop that parses its rows,
  * for long (see notes.repository.ts).
  */
-export const IMAGE_PART_CHARS = 1024 * 1024;
+export const IMAGE_PART_CHARS = 256 * 1024;
 
 export function cutIntoParts(envelope: string): string[] {
   const parts: string[] = [];

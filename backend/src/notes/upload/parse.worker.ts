@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../http/app-error.ts';
 import { parseJson } from '../../http/json-body.ts';
+import { yieldToServerThread } from '../../thread-priority.ts';
 import { validateNoteRequest } from './note-request.ts';
 import type { FromParser, ToParser } from './protocol.ts';
 
@@ -9,6 +10,8 @@ import type { FromParser, ToParser } from './protocol.ts';
  * JSON.parse and the schema's checks of 70 MB take a few hundred milliseconds, during which the
  * server's thread would answer nobody.
  */
+// On two cores, five parses at once would otherwise take turns with the server's thread.
+yieldToServerThread();
 const port = parentPort!;
 const chunks: Uint8Array[] = [];
 let size = 0;

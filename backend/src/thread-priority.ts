@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import os from 'node:os';
+
+/**
+ * Makes the calling worker thread give way to the server's own thread whenever both want the
+ * CPU. On Linux a thread's id given to setpriority applies to that thread alone (threads it
+ * starts later begin from the creating thread's priority, so the server's thread is untouched).
+ * Where there is no /proc/thread-self, the thread keeps its priority.
+ */
+export function yieldToServerThread(): void {
+  let threadId: number;
+  try {
+    threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+  } catch {
+    return;
+  }
+  os.setPriority(threadId, os.constants.priority.PRIORITY_LOW);
+}
