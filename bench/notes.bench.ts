@@ -120,9 +120,8 @@ async function benchRawPostgres(url: string): Promise<RunStats> {
  */
 async function benchRawPglite(dataDir: string, durable: boolean): Promise<RunStats> {
   const folder = `${dataDir}/baseline-${durable ? 'durable' : 'default'}`;
-  const { db, durable: onDisk } = durable
-    ? await openDurablePGlite(folder)
-    : { db: await PGlite.create(folder), durable: async () => {} };
+  const opened = durable ? await openDurablePGlite(folder) : await asShipped(folder);
+  const { db, durable: onDisk } = opened;
   await db.exec(BASELINE_TABLE);
   try {
     return await closedLoop(
@@ -137,8 +136,13 @@ async function benchRawPglite(dataDir: string, durable: boolean): Promise<RunSta
       { concurrency: CONCURRENCY, seconds: SECONDS },
     );
   } finally {
-    await db.close();
+    await opened.close();
   }
+}
+
+async function asShipped(folder: string) {
+  const db = await PGlite.create(folder);
+  return { db, durable: async () => {}, close: () => db.close() };
 }
 
 /** Our runs, or PrivateBin's (a lifecycle rate and its two phases' p99). */

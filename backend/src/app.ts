@@ -177,9 +177,6 @@ export async function createApp(
     logger.warn('connection error', { error: errorMessage(error) }),
   );
 
-  // Each request gets its own entity manager (identity map, unit of work), found by
-  // `database.em()` anywhere below without passing it along.
-  app.use((_ctx, next) => database.inRequest(next));
   app.use(securityHeaders());
   app.use(requestLog(logger));
   app.use(analytics.timing());

@@ -26,7 +26,13 @@ export function timingBucket(ms: number): number {
 export const bucketMs = (bucket: ReturnType<typeof sql>) =>
   sql<number>`power(${BUCKET_BASE}::float8, ${bucket})`;
 
-const hourOf = (at: number) => new Date(Math.floor(at / 3_600_000) * 3_600_000).toISOString();
+/** The hour a moment falls in, as stored; the last one is kept (it was per request in the profile). */
+let lastHour = { start: Number.NaN, iso: '' };
+function hourOf(at: number): string {
+  const start = Math.floor(at / 3_600_000) * 3_600_000;
+  if (start !== lastHour.start) lastHour = { start, iso: new Date(start).toISOString() };
+  return lastHour.iso;
+}
 
 export interface HourlyCounters {
   noteActivity(activity: NoteActivity): void;

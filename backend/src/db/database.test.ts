@@ -38,27 +38,6 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
     }
   });
 
-  it('gives each request one entity manager of its own, and work outside requests a fresh one', async () => {
-    const store = await createTestStore(kind);
-    const database = await openDatabase(loadConfig(store.env), silent);
-    try {
-      const inRequest = () =>
-        database.inRequest(async () => {
-          const first = database.em();
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          return { first, again: database.em() };
-        });
-      const [a, b] = await Promise.all([inRequest(), inRequest()]);
-      expect(a.again).toBe(a.first);
-      expect(b.again).toBe(b.first);
-      expect(a.first).not.toBe(b.first);
-      expect(database.em()).not.toBe(database.em());
-    } finally {
-      await database.close();
-      await store.drop();
-    }
-  });
-
   it('runs parameterised Kysely queries and transactions', async () => {
     const store = await createTestStore(kind);
     const database = await openDatabase(loadConfig(store.env), silent);

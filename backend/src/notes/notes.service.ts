@@ -8,6 +8,7 @@ import {
 import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, type Logger } from '../logger.ts';
+import { randomId } from '../random-id.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { NoteActivity } from '../analytics/index.ts';
 import type { SecurityEvents } from '../security-events/security-events.ts';
@@ -83,7 +84,7 @@ export function notesService(deps: {
       const mailbox = input.emailNotification.toLowerCase();
       await limiter.hit('receipt-recipient', mailbox, rules.receiptsPerRecipient, scope);
     }
-    const noteId = crypto.randomBytes(16).toString('base64url');
+    const noteId = randomId();
     const expiresAt = await repo.insert({
       id: noteId,
       content: input.content,

@@ -5,7 +5,7 @@ import { sendErrorFrame, type FrameHandler } from '../../ws/hub.ts';
 import type { Delivery } from './delivery.ts';
 import type { Join } from './join.ts';
 import type { LocalRooms } from './local-rooms.ts';
-import { randomId } from './random-id.ts';
+import { randomId } from '../../random-id.ts';
 import type { Seats } from './seats.ts';
 import type { SessionWork } from './work.ts';
 

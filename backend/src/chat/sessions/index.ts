@@ -8,7 +8,7 @@ import { chatExpiry } from './expiry.ts';
 import { chatFrames } from './frames.ts';
 import { chatJoin } from './join.ts';
 import { localRooms } from './local-rooms.ts';
-import { randomId } from './random-id.ts';
+import { randomId } from '../../random-id.ts';
 import { chatSeats } from './seats.ts';
 import { chatUpkeep } from './upkeep.ts';
 import { sessionWork } from './work.ts';

@@ -10,7 +10,7 @@ import type { Delivery } from './delivery.ts';
 import { secondsLeft, type Expiry } from './expiry.ts';
 import type { Frame } from './frames.ts';
 import type { LocalRooms, Member } from './local-rooms.ts';
-import { randomId } from './random-id.ts';
+import { randomId } from '../../random-id.ts';
 import type { Seats } from './seats.ts';
 import type { SessionWork } from './work.ts';
 

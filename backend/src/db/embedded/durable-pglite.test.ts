@@ -18,7 +18,7 @@ describe('durable PGlite', () => {
     pglite = await openDurablePGlite(path.join(folder, 'pgdata'));
   });
   afterAll(async () => {
-    await pglite.db.close();
+    await pglite.close();
     fs.rmSync(folder, { recursive: true, force: true });
   });
 

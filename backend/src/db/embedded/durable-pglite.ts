@@ -112,6 +112,8 @@ export interface DurablePGlite {
    * before: a commit returns before its WAL is flushed (see wal-sync.ts).
    */
   durable(): Promise<void>;
+  /** Closes PGlite once everything it did is on disk, then the WAL files kept open. */
+  close(): Promise<void>;
 }
 
 /** Opens PGlite over `pgdata`, durable and private, and tightens any files made before. */
@@ -133,5 +135,13 @@ export async function openDurablePGlite(
     parsers: KEEP_DATES_AS_TEXT,
   });
   makePrivate(pgdata);
-  return { db, durable: () => files.walSync.durable() };
+  return {
+    db,
+    durable: () => walSync.durable(),
+    async close() {
+      await db.close();
+      await walSync.durable();
+      walSync.close();
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
-import type { PGlite } from '@electric-sql/pglite';
-import { openDurablePGlite } from './durable-pglite.ts';
+import { openDurablePGlite, type DurablePGlite } from './durable-pglite.ts';
 import { GroupScheduler, type Statement } from './group-commit.ts';
 import { preparedStatements } from './prepared-statements.ts';
 import {
@@ -45,7 +44,12 @@ const reply = (message: WorkerResponse) => port.postMessage(message);
 
 type Statements = ReturnType<typeof preparedStatements>;
 
-async function answer(db: PGlite, statements: Statements, request: WorkerRequest): Promise<Answer> {
+async function answer(
+  database: DurablePGlite,
+  statements: Statements,
+  request: WorkerRequest,
+): Promise<Answer> {
+  const { db } = database;
   try {
     switch (request.op) {
       case 'query':
@@ -55,7 +59,7 @@ async function answer(db: PGlite, statements: Statements, request: WorkerRequest
         return { rows: last?.rows ?? [], affectedRows: last?.affectedRows };
       }
       case 'close':
-        await db.close();
+        await database.close();
         return { rows: [], affectedRows: undefined };
     }
   } catch (error) {
@@ -68,15 +72,16 @@ async function answer(db: PGlite, statements: Statements, request: WorkerRequest
  * group is rolled back and each statement runs again alone (see above).
  */
 async function runGroup(
-  db: PGlite,
+  database: DurablePGlite,
   statements: Statements,
   group: readonly Statement[],
 ): Promise<Answer[]> {
+  const { db } = database;
   const answers: Answer[] = [];
   try {
     await db.exec('begin');
     for (const statement of group) {
-      const result = await answer(db, statements, statement);
+      const result = await answer(database, statements, statement);
       if ('error' in result) break;
       answers.push(result);
     }
@@ -90,13 +95,14 @@ async function runGroup(
     return group.map(() => ({ error: toWorkerError(error) }));
   }
   const alone: Answer[] = [];
-  for (const statement of group) alone.push(await answer(db, statements, statement));
+  for (const statement of group) alone.push(await answer(database, statements, statement));
   return alone;
 }
 
 try {
-  const { db, durable } = await openDurablePGlite(pgdata, { wasm });
-  const statements = preparedStatements(db);
+  const database = await openDurablePGlite(pgdata, { wasm });
+  const { durable } = database;
+  const statements = preparedStatements(database.db);
   /**
    * Sends answers once what produced them is on disk (see wal-sync.ts). A failed flush leaves
    * the database's state on disk unknown: the thread stops, as PostgreSQL would, and the server
@@ -125,9 +131,8 @@ try {
       const batch = scheduler.take(queue);
       if (batch.length === 1) {
         const request = batch[0]!;
-        const result = await answer(db, statements, request);
+        const result = await answer(database, statements, request);
         if (request.op === 'close') {
-          await durable();
           reply({ id: request.id, ...result });
           port.close();
           return;
@@ -136,7 +141,7 @@ try {
         continue;
       }
       const group = batch as Statement[];
-      const answers = await runGroup(db, statements, group);
+      const answers = await runGroup(database, statements, group);
       replyWhenDurable(group.map((statement, index) => ({ id: statement.id, ...answers[index]! })));
     }
     draining = false;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDurablePGlite, type DurablePGlite } from './durable-pglite.ts';
-import { DeferredWalSync } from './wal-sync.ts';
+import { DeferredWalSync, OpenWalFiles } from './wal-sync.ts';
 
 /** A DeferredWalSync whose flushes are recorded, the deferred ones finishing when told to. */
 function watched() {
@@ -86,6 +86,35 @@ describe('deferred WAL sync', () => {
   });
 });
 
+describe('WAL files kept open between flushes', () => {
+  const openFiles = () => fs.readdirSync('/proc/self/fd').length;
+
+  it.runIf(fs.existsSync('/proc/self/fd'))(
+    'opens a file once however often it is flushed, keeps only a few open, and closes them all',
+    async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-wal-files-'));
+      const files = Array.from({ length: 10 }, (_, index) => path.join(folder, `wal-${index}`));
+      for (const file of files) fs.writeFileSync(file, 'written');
+      const walFiles = new OpenWalFiles();
+      const before = openFiles();
+      try {
+        for (let round = 0; round < 5; round++) await walFiles.datasync(files[0]!);
+        expect(openFiles()).toBe(before + 1);
+        for (const file of files) await walFiles.datasync(file);
+        expect(openFiles()).toBeLessThanOrEqual(before + 4);
+        // Recycled by a checkpoint: the descriptor still names the file, the name is gone.
+        fs.renameSync(files.at(-1)!, `${files.at(-1)!}-recycled`);
+        await walFiles.datasync(files.at(-1)!);
+        await walFiles.datasync(path.join(folder, 'never-written'));
+      } finally {
+        walFiles.close();
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+      expect(openFiles()).toBe(before);
+    },
+  );
+});
+
 describe('deferred WAL sync on PGlite', () => {
   let folder: string;
   let pglite: DurablePGlite;
@@ -103,7 +132,7 @@ describe('deferred WAL sync on PGlite', () => {
     await created;
   });
   afterAll(async () => {
-    const closing = pglite.db.close();
+    const closing = pglite.close();
     await finishFlushes();
     await closing;
     fs.rmSync(folder, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /**
  * Durable commits without holding the database thread while the disk flushes.
@@ -26,10 +27,20 @@ export class DeferredWalSync {
   #flushing = new Set<string>();
   #lastFlush: Promise<void> = Promise.resolve();
 
+  readonly #walFiles = new OpenWalFiles();
+
   /** The two ways to flush a file are replaceable so tests can watch the order they happen in. */
-  constructor({ now = syncNow, later = syncLater } = {}) {
+  constructor({
+    now = syncNow,
+    later,
+  }: { now?: (file: string) => void; later?: (file: string) => Promise<void> } = {}) {
     this.#syncNow = now;
-    this.#syncLater = later;
+    this.#syncLater = later ?? this.#walFiles.datasync;
+  }
+
+  /** Closes the WAL files kept open; call once the database is closed and flushed. */
+  close(): void {
+    this.#walFiles.close();
   }
 
   /** Called for every fsync PostgreSQL asks for; `sync` does it now for non-WAL files. */
@@ -81,17 +92,43 @@ function syncNow(file: string): void {
   }
 }
 
-async function syncLater(file: string): Promise<void> {
-  let handle: fs.promises.FileHandle;
-  try {
-    handle = await fs.promises.open(file, 'r');
-  } catch (error) {
-    if (isGone(error)) return;
-    throw error;
-  }
-  try {
-    await handle.datasync();
-  } finally {
-    await handle.close();
+const openFile = promisify(fs.open);
+const fdatasync = promisify(fs.fdatasync);
+
+/** A flush covers one WAL file, two when it crosses into the next; a few more are kept open. */
+const MAX_OPEN_WAL_FILES = 4;
+
+/**
+ * The WAL files flushed lately, kept open: opening and closing a file on every flush took
+ * longer than the flush itself. A file PostgreSQL recycles (renames) after a checkpoint stays
+ * the same file behind its descriptor, so a descriptor is never wrong, only idle; the oldest
+ * is closed once more are open than a flush could be using.
+ */
+export class OpenWalFiles {
+  readonly #descriptors = new Map<string, number>();
+
+  /** Flushes `file`'s written data to disk; a file already gone was synced by a checkpoint. */
+  readonly datasync = async (file: string): Promise<void> => {
+    let fd = this.#descriptors.get(file);
+    if (fd === undefined) {
+      try {
+        fd = await openFile(file, 'r');
+      } catch (error) {
+        if (isGone(error)) return;
+        throw error;
+      }
+      this.#descriptors.set(file, fd);
+      if (this.#descriptors.size > MAX_OPEN_WAL_FILES) {
+        const [oldest, oldestFd] = this.#descriptors.entries().next().value!;
+        this.#descriptors.delete(oldest);
+        fs.closeSync(oldestFd);
+      }
+    }
+    await fdatasync(fd);
+  };
+
+  close(): void {
+    for (const fd of this.#descriptors.values()) fs.closeSync(fd);
+    this.#descriptors.clear();
   }
 }
