@@ -5,14 +5,14 @@ import os from 'node:os';
  * Makes the calling worker thread give way to the server's own thread whenever both want the
  * CPU. On Linux a thread's id given to setpriority applies to that thread alone (threads it
  * starts later begin from the creating thread's priority, so the server's thread is untouched).
- * Where there is no /proc/thread-self, the thread keeps its priority.
+ * Where there is no /proc/thread-self, or the system refuses, the thread keeps its priority: a
+ * matter of latency, never of correctness.
  */
 export function yieldToServerThread(): void {
-  let threadId: number;
   try {
-    threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+    const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+    os.setPriority(threadId, os.constants.priority.PRIORITY_LOW);
   } catch {
-    return;
+    // Not Linux, or /proc not mounted: nothing to do.
   }
-  os.setPriority(threadId, os.constants.priority.PRIORITY_LOW);
 }
