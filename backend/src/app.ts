@@ -128,10 +128,11 @@ export async function createApp(
     logger,
     options: options.chat ?? {},
   });
+  // Each router is a middleware a request passes until one matches: the hot path's first.
   const routers: Router[] = [
+    notes.router,
     systemRoutes(config, database),
     admin.router,
-    notes.router,
     chat.router,
     newsletter.router,
     blogFeature({

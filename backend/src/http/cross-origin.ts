@@ -44,11 +44,8 @@ function isApiPath(path: string): boolean {
  */
 export function crossOrigin(options: { extraOrigins?: readonly string[] } = {}) {
   const extraOrigins = options.extraOrigins ?? [];
-  return async (ctx: Context, next: Next) => {
-    if (!isApiPath(ctx.path)) {
-      await next();
-      return;
-    }
+  return (ctx: Context, next: Next) => {
+    if (!isApiPath(ctx.path)) return next();
     ctx.vary('Origin');
     const origin = ctx.get('Origin') || undefined;
     const allowed = isAllowedOrigin(origin, extraOrigins);
@@ -68,6 +65,6 @@ export function crossOrigin(options: { extraOrigins?: readonly string[] } = {}) 
       return;
     }
     if (allowed) ctx.set('Access-Control-Allow-Origin', origin!);
-    await next();
+    return next();
   };
 }

@@ -32,11 +32,11 @@ const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request is too lar
 
 /** GET, HEAD, DELETE and OPTIONS carry no body here: one that comes is refused, unread. */
 export function refuseUnexpectedBodies() {
-  return async (ctx: Context, next: Next) => {
+  return (ctx: Context, next: Next) => {
     if (ctx.method !== 'POST' && hasBody(ctx.req)) {
       refuse(ctx, new AppError('VALIDATION_FAILED', 'This request must not have a body.'));
     }
-    await next();
+    return next();
   };
 }
 

@@ -21,10 +21,10 @@ export function hostnameOf(hostHeader: string | undefined): string {
  * otherwise talk to this server as a same-origin page; its Host header gives it away.
  */
 export function loopbackHostOnly() {
-  return async (ctx: Context, next: Next) => {
+  return (ctx: Context, next: Next) => {
     if (!isLoopbackHost(hostnameOf(ctx.get('host')))) {
       throw new AppError('FORBIDDEN', 'This server only answers requests addressed to localhost.');
     }
-    await next();
+    return next();
   };
 }

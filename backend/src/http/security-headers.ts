@@ -27,7 +27,7 @@ export function securityHeaders() {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
-  return async (ctx: Context, next: Next) => {
+  return (ctx: Context, next: Next) => {
     // Set before `next()` so error responses carry them too.
     ctx.set(headers);
     if (ctx.secure) {
@@ -36,6 +36,6 @@ export function securityHeaders() {
     if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
       ctx.set('Cache-Control', 'no-store');
     }
-    await next();
+    return next();
   };
 }
