@@ -3,18 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { Router } from '@koa/router';
 import Koa from 'koa';
 import websockify from 'koa-websocket';
-import { API_PREFIX, WS_PATH } from '../../shared/api/paths.ts';
+import { WS_PATH, isApiPath } from '../../shared/api/paths.ts';
 import { chatFeature, type ChatOptions } from './chat/index.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { EmbeddedStore } from './db/embedded/embedded-store.ts';
 import { AppError } from './http/app-error.ts';
-import { crossOrigin } from './http/cross-origin.ts';
-import { errorMiddleware } from './http/error-middleware.ts';
-import { refuseUnexpectedBodies } from './http/json-body.ts';
-import { hostnameOf, isLoopbackHost, loopbackHostOnly } from './http/loopback-host.ts';
-import { requestLog } from './http/request-log.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { edge } from './http/edge.ts';
+import { hostnameOf, isLoopbackHost } from './http/loopback-host.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
 import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
@@ -178,17 +174,18 @@ export async function createApp(
     logger.warn('connection error', { error: errorMessage(error) }),
   );
 
-  app.use(securityHeaders());
-  app.use(requestLog(logger));
-  app.use(analytics.timing());
-  app.use(errorMiddleware(logger));
-  app.use(crossOrigin({ extraOrigins: options.extraAllowedOrigins }));
-  if (loopbackOnly) app.use(loopbackHostOnly());
-  app.use(refuseUnexpectedBodies());
+  app.use(
+    edge({
+      logger,
+      loopbackOnly,
+      extraOrigins: options.extraAllowedOrigins,
+      onFinished: analytics.requestTiming,
+    }),
+  );
   if (config.webDir !== null) app.use(serveWebBundle(config.webDir, config.publicUrl));
   for (const router of routers) app.use(router.routes());
   app.use((ctx) => {
-    if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
+    if (isApiPath(ctx.path)) {
       throw new AppError('NOT_FOUND', 'Not found.');
     }
   });

@@ -2,6 +2,11 @@
 export const API_PREFIX = '/api';
 export const WS_PATH = '/ws';
 
+/** Whether a request path is the API's (which answers JSON, never the web app). */
+export function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
+
 /** Route patterns, as the server's router registers them. */
 export const apiRoutes = {
   config: '/api/config',

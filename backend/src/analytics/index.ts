@@ -1,6 +1,6 @@
-import type { Middleware, Next, ParameterizedContext as Context } from 'koa';
+import type { Middleware, ParameterizedContext as Context } from 'koa';
 import { ANALYTICS_RETENTION_DAYS } from '../../../shared/api/analytics.ts';
-import { API_PREFIX } from '../../../shared/api/paths.ts';
+import { API_PREFIX, isApiPath } from '../../../shared/api/paths.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
@@ -28,8 +28,7 @@ const HOURLY_TABLES = [
 function routeGroup(ctx: Context): string {
   const matched = (ctx as Context & { _matchedRoute?: string })._matchedRoute;
   if (matched !== undefined) return `${ctx.method} ${matched}`;
-  const api = ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`);
-  return api ? `${ctx.method} ${API_PREFIX} (other)` : 'web bundle';
+  return isApiPath(ctx.path) ? `${ctx.method} ${API_PREFIX} (other)` : 'web bundle';
 }
 
 /** Deletes analytics older than the retention period (and any salt but today's). */
@@ -69,15 +68,8 @@ export function analyticsFeature(deps: {
       trustProxy: config.trustProxy,
       requireAdmin,
     }),
-    /** Times every request (outside the error middleware, so failures count too). */
-    timing: (): Middleware => async (ctx: Context, next: Next) => {
-      const started = performance.now();
-      try {
-        await next();
-      } finally {
-        counters.requestTiming(routeGroup(ctx), performance.now() - started);
-      }
-    },
+    /** Counts a finished request's duration (failures included) for the performance summary. */
+    requestTiming: (ctx: Context, ms: number) => counters.requestTiming(routeGroup(ctx), ms),
     noteActivity: counters.noteActivity,
     sweep: () => sweepAnalytics(database),
     /** Stops the periodic flush after a last one. */

@@ -1,5 +1,5 @@
-import type { Context, Next } from 'koa';
-import { API_PREFIX } from '../../../shared/api/paths.ts';
+import type { Context } from 'koa';
+import { isApiPath } from '../../../shared/api/paths.ts';
 import { DESKTOP_APP_ORIGIN } from '../../../shared/desktop-origin.ts';
 import { AppError } from './app-error.ts';
 
@@ -33,19 +33,14 @@ const ALLOWED_HEADERS = 'Accept, Content-Type';
 /** Browsers cap this (Chromium at 2 h); 10 min saves a preflight per JSON POST in a session. */
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
-function isApiPath(path: string): boolean {
-  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-}
-
 /**
- * Answers preflights and adds `Access-Control-Allow-Origin` for allowed origins under `/api`.
- * The headers are set before `next()`, so error answers (a wrong proof's attempts left, a rate
- * limit) stay readable by the app. Every `/api` answer varies by `Origin`.
+ * Answers preflights (true when it did) and adds `Access-Control-Allow-Origin` for allowed
+ * origins under `/api`. Called before the route runs, so error answers (a wrong proof's attempts
+ * left, a rate limit) stay readable by the app. Every `/api` answer varies by `Origin`.
  */
-export function crossOrigin(options: { extraOrigins?: readonly string[] } = {}) {
-  const extraOrigins = options.extraOrigins ?? [];
-  return (ctx: Context, next: Next) => {
-    if (!isApiPath(ctx.path)) return next();
+export function crossOrigin(extraOrigins: readonly string[] = []): (ctx: Context) => boolean {
+  return (ctx) => {
+    if (!isApiPath(ctx.path)) return false;
     ctx.vary('Origin');
     const origin = ctx.get('Origin') || undefined;
     const allowed = isAllowedOrigin(origin, extraOrigins);
@@ -62,9 +57,9 @@ export function crossOrigin(options: { extraOrigins?: readonly string[] } = {}) 
         'Access-Control-Max-Age': PREFLIGHT_MAX_AGE_SECONDS,
       });
       ctx.status = 204;
-      return;
+      return true;
     }
     if (allowed) ctx.set('Access-Control-Allow-Origin', origin!);
-    return next();
+    return false;
   };
 }

@@ -31,13 +31,10 @@ function refuse(ctx: Context, error: AppError): never {
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
 
 /** GET, HEAD, DELETE and OPTIONS carry no body here: one that comes is refused, unread. */
-export function refuseUnexpectedBodies() {
-  return (ctx: Context, next: Next) => {
-    if (ctx.method !== 'POST' && hasBody(ctx.req)) {
-      refuse(ctx, new AppError('VALIDATION_FAILED', 'This request must not have a body.'));
-    }
-    return next();
-  };
+export function refuseUnexpectedBody(ctx: Context): void {
+  if (ctx.method !== 'POST' && hasBody(ctx.req)) {
+    refuse(ctx, new AppError('VALIDATION_FAILED', 'This request must not have a body.'));
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { AppError } from './app-error.ts';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -20,11 +20,8 @@ export function hostnameOf(hostHeader: string | undefined): string {
  * loopback name. A web page can point its own domain at 127.0.0.1 (DNS rebinding) and would
  * otherwise talk to this server as a same-origin page; its Host header gives it away.
  */
-export function loopbackHostOnly() {
-  return (ctx: Context, next: Next) => {
-    if (!isLoopbackHost(hostnameOf(ctx.get('host')))) {
-      throw new AppError('FORBIDDEN', 'This server only answers requests addressed to localhost.');
-    }
-    return next();
-  };
+export function requireLoopbackHost(ctx: Context): void {
+  if (!isLoopbackHost(hostnameOf(ctx.get('host')))) {
+    throw new AppError('FORBIDDEN', 'This server only answers requests addressed to localhost.');
+  }
 }

@@ -1,4 +1,4 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -6,20 +6,13 @@ import type { Logger } from '../logger.ts';
  * headers, no body. Note and chat ids are part of paths; they are public handles, not secrets
  * (the key is in the fragment, which never reaches us), but we still keep only the route shape.
  */
-export function requestLog(logger: Logger) {
-  return async (ctx: Context, next: Next) => {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      logger.info('request', {
-        method: ctx.method,
-        route: (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? routeShape(ctx.path),
-        status: ctx.status,
-        ms: Math.round(performance.now() - started),
-      });
-    }
-  };
+export function logRequest(logger: Logger, ctx: Context, ms: number): void {
+  logger.info('request', {
+    method: ctx.method,
+    route: (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? routeShape(ctx.path),
+    status: ctx.status,
+    ms: Math.round(ms),
+  });
 }
 
 /** Static and SPA paths are logged by their first segment only. */

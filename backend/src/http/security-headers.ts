@@ -1,5 +1,5 @@
-import type { Context, Next } from 'koa';
-import { API_PREFIX } from '../../../shared/api/paths.ts';
+import type { Context } from 'koa';
+import { isApiPath } from '../../../shared/api/paths.ts';
 import { contentSecurityPolicy } from '../../../shared/content-security-policy.ts';
 
 const PERMISSIONS_POLICY = [
@@ -16,7 +16,7 @@ const PERMISSIONS_POLICY = [
  * Headers on every response: the strict Content-Security-Policy, no referrer (a note URL in a
  * Referer header would leak its id), no framing, no powerful features.
  */
-export function securityHeaders() {
+export function securityHeaders(): (ctx: Context) => void {
   // Built once: every response carries them, so they are on the hot path of every API call.
   const headers = {
     'Content-Security-Policy': contentSecurityPolicy(),
@@ -27,15 +27,13 @@ export function securityHeaders() {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Resource-Policy': 'same-origin',
   };
-  return (ctx: Context, next: Next) => {
-    // Set before `next()` so error responses carry them too.
+  return (ctx) => {
     ctx.set(headers);
     if (ctx.secure) {
       ctx.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
     }
-    if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
+    if (isApiPath(ctx.path)) {
       ctx.set('Cache-Control', 'no-store');
     }
-    return next();
   };
 }
