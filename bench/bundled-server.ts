@@ -58,7 +58,7 @@ export async function startBundledServer(
   options: {
     /** More environment, on top of the embedded database on loopback. */
     env?: Record<string, string>;
-    /** Preloads memory-probe.ts, which answers memory readings over an IPC channel. */
+    /** Preloads memory-probe.ts, which writes memory readings to a file every second. */
     memoryProbe?: boolean;
   } = {},
 ): Promise<BundledServer> {
@@ -68,6 +68,7 @@ export async function startBundledServer(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const probe = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
+  const probeFile = path.join(dataDir, 'memory-probe.json');
   const started = performance.now();
   const child = spawn(NODE, [...(options.memoryProbe ? ['--import', probe] : []), MAIN], {
     cwd: repoRoot,
@@ -76,9 +77,10 @@ export async function startBundledServer(
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: String(port),
+      ...(options.memoryProbe ? { MEMORY_PROBE_FILE: probeFile } : {}),
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'inherit', ...(options.memoryProbe ? ['ipc' as const] : [])],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
 
@@ -114,11 +116,10 @@ export async function startBundledServer(
     url,
     healthyMs,
     runningLineMs: runningLineMs!,
-    memoryUsage: () =>
-      new Promise((resolve) => {
-        child.once('message', (usage) => resolve(usage as NodeJS.MemoryUsage));
-        child.send('memoryUsage');
-      }),
+    async memoryUsage() {
+      // The probe's last reading, at most a second old.
+      return JSON.parse(await fs.promises.readFile(probeFile, 'utf8')) as NodeJS.MemoryUsage;
+    },
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);

@@ -1,8 +1,19 @@
+import fs from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+
 /**
- * Preloaded (`node --import`) into the bundled server by memory.bench.ts: answers each
- * "memoryUsage" message on the IPC channel with process.memoryUsage(). Nothing else in the
- * server changes.
+ * Preloaded (`node --import`) into the bundled server by memory.bench.ts: writes
+ * process.memoryUsage() to the file named by MEMORY_PROBE_FILE every second. A file rather than
+ * an IPC channel, because the server starts itself over (execve, see memory-settings.ts) and a
+ * channel does not survive that. Nothing else in the server changes.
  */
-process.on('message', (message) => {
-  if (message === 'memoryUsage') process.send!(process.memoryUsage());
-});
+const file = process.env.MEMORY_PROBE_FILE;
+if (isMainThread && file !== undefined) {
+  // Renamed into place, so the bench never reads half a reading.
+  const write = () => {
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(process.memoryUsage()));
+    fs.renameSync(`${file}.tmp`, file);
+  };
+  write();
+  setInterval(write, 1000).unref();
+}

@@ -33,4 +33,53 @@ describe('npm start', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'starts over in the same process with the memory settings, unless given an arena count or an IPC channel',
+    async () => {
+      const settingsOf = async (env: Record<string, string>, ipc = false) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-main-'));
+        const child = spawn(process.execPath, [MAIN], {
+          env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
+          stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? ['ipc' as const] : [])],
+        });
+        try {
+          let output = '';
+          await new Promise<void>((resolve, reject) => {
+            child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+            child.stdout.on('data', (chunk: Buffer) => {
+              output += chunk.toString();
+              if (output.includes('Ashnote is running at')) resolve();
+            });
+          });
+          // The PID spawn returned is still the server's: execve kept it.
+          const read = (file: string) => fs.readFileSync(`/proc/${child.pid}/${file}`, 'utf8');
+          return {
+            arenas: read('environ')
+              .split('\0')
+              .find((entry) => entry.startsWith('MALLOC_ARENA_MAX=')),
+            args: read('cmdline').split('\0'),
+          };
+        } finally {
+          child.kill('SIGTERM');
+          await new Promise((resolve) => child.once('exit', resolve));
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+      };
+
+      const tuned = await settingsOf({});
+      expect(tuned.arenas).toBe('MALLOC_ARENA_MAX=2');
+      expect(tuned.args).toContain('--max-semi-space-size=4');
+      expect(tuned.args).toContain(MAIN);
+
+      const chosen = await settingsOf({ MALLOC_ARENA_MAX: '8' });
+      expect(chosen.arenas).toBe('MALLOC_ARENA_MAX=8');
+      expect(chosen.args).not.toContain('--max-semi-space-size=4');
+
+      // A process manager's IPC channel would not survive execve: such a start keeps it.
+      const forked = await settingsOf({}, true);
+      expect(forked.arenas).toBeUndefined();
+    },
+    60_000,
+  );
 });

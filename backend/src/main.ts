@@ -5,11 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/embedded/data-dir-lock.ts';
 import { openEmbeddedStore } from './db/embedded/embedded-store.ts';
+import { startOverWithMemorySettings } from './memory-settings.ts';
 
 /** `npm start`: the server on the configured database, serving the built web bundle. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function main() {
+  startOverWithMemorySettings();
   // V8's compiled code for the server's modules is kept on disk (Node checks it against each
   // source), so later starts skip most of the compiling. Before app.ts, which loads the rest.
   // In the project's own folder, not the shared temp folder another user could write to.

@@ -1,0 +1,35 @@
+/**
+ * Memory settings that only take effect when given to a process at its start, applied by
+ * `npm start` starting over in the same process (same PID, through execve) when they are
+ * missing. Measured with `npm run bench -- memory` (see the README).
+ *
+ * - `MALLOC_ARENA_MAX=2`: glibc gives every thread that allocates its own malloc arena, up to
+ *   eight per core. The server's threads (PGlite's, large notes' parsers, libuv's pool) each
+ *   left tens of MB of freed memory in arenas that glibc keeps. Other C libraries ignore it.
+ * - `--max-semi-space-size`: V8 grows the young generation to 2 × 16 MB while the server loads
+ *   and keeps it resident for good; a request's garbage is small and short-lived, so 2 × 4 MB
+ *   serves it as well.
+ */
+const ARENAS = '2';
+const SEMI_SPACE_FLAG = '--max-semi-space-size';
+const SEMI_SPACE_MB = 4;
+
+/**
+ * Starts this process over with the settings above, unless it has them (or the person starting
+ * it chose an arena count), it is not Linux, the running Node cannot (process.execve is
+ * Node ≥ 22.15), or it talks to its parent over an IPC channel (a process manager's fork), which
+ * execve would close. Returns only when it does not start over. Call it first, before any
+ * thread exists: execve keeps nothing of the process but its PID and standard streams.
+ */
+export function startOverWithMemorySettings(): void {
+  if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX !== undefined) return;
+  if (process.execve === undefined || process.channel !== undefined) return;
+  const flags = process.execArgv.some((arg) => arg.startsWith(SEMI_SPACE_FLAG))
+    ? []
+    : [`${SEMI_SPACE_FLAG}=${SEMI_SPACE_MB}`];
+  process.execve(
+    process.execPath,
+    [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)],
+    { ...process.env, MALLOC_ARENA_MAX: ARENAS },
+  );
+}
