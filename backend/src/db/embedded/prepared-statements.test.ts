@@ -47,6 +47,25 @@ describe('prepared statements on PGlite', () => {
     expect(at.rows).toEqual([{ at: new Date('2026-11-23T10:00:00Z') }]);
   });
 
+  it('carries text and bytes of any size exactly: multibyte characters, a 256 KiB part', async () => {
+    const statements = preparedStatements(db);
+    const insert = 'insert into probe (id, data, label) values ($1, $2, $3)';
+    const values = [
+      { id: 20, data: new Uint8Array(0), label: '' },
+      { id: 21, data: new Uint8Array([0, 92, 120, 255]), label: 'ключ 🔑 é\\x00' },
+      {
+        id: 22,
+        data: new Uint8Array(256 * 1024).map((_, index) => index % 251),
+        label: 'é'.repeat(128 * 1024) + '🔑'.repeat(1024),
+      },
+    ];
+    for (const { id, data, label } of values) await statements.run(insert, [id, data, label]);
+    const stored = await db.query<{ id: number; data: Uint8Array; label: string }>(
+      'select id, data, label from probe where id >= 20 order by id',
+    );
+    expect(stored.rows).toEqual(values);
+  });
+
   it('keeps PostgreSQL’s error, and the statement works again afterwards', async () => {
     const statements = preparedStatements(db);
     const insert = 'insert into probe (id, label) values ($1, $2)';
