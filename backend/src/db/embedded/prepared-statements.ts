@@ -13,8 +13,8 @@ const { serialize } = protocol;
  *
  * That call's message is built here in one buffer (`runMessage`): PGlite's serializer measures
  * each string's UTF-8 length twice in a JavaScript loop, grows and copies its buffer several
- * times, and sends byte arrays as hex text. For a 256 KiB image part that was a fifth of the
- * database thread's work.
+ * times, and sends byte arrays as hex text. Inserting 256 KiB image parts went from 19–30 ms of
+ * the database thread's CPU per MB to 14–15 (measured with durable writes).
  */
 
 /** Far more than the server's distinct statements; bounds what odd callers could add. */
