@@ -47,7 +47,7 @@ describe('npm start', () => {
           let output = '';
           await new Promise<void>((resolve, reject) => {
             child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-            child.stdout.on('data', (chunk: Buffer) => {
+            child.stdout!.on('data', (chunk: Buffer) => {
               output += chunk.toString();
               if (output.includes('Ashnote is running at')) resolve();
             });
