@@ -3,6 +3,7 @@ import { missingCase } from '../../../../shared/errors.ts';
 import { sendErrorFrame, sendFrame } from '../../ws/hub.ts';
 import { RelayPayloadTooLargeError } from '../postgres-relay.ts';
 import type { ChatEvent, ChatRelay } from '../relay.ts';
+import type { DeadRooms } from './dead-rooms.ts';
 import type { LocalRooms, Member } from './local-rooms.ts';
 
 /**
@@ -10,13 +11,15 @@ import type { LocalRooms, Member } from './local-rooms.ts';
  * the relay; and a member's frames to the room, through the relay only when someone elsewhere
  * needs them.
  */
-export function chatDelivery(deps: { local: LocalRooms; relay: ChatRelay }) {
-  const { local, relay } = deps;
+export function chatDelivery(deps: { local: LocalRooms; relay: ChatRelay; deadRooms: DeadRooms }) {
+  const { local, relay, deadRooms } = deps;
 
   function onEvent(roomId: string, event: ChatEvent): void {
     const room = local.room(roomId);
     if (!room) return;
     if (event.kind === 'expired') {
+      // Ended by another instance (or our sweeper): a late joiner here hears it ended.
+      deadRooms.remember(roomId, 'expired');
       local.end(roomId);
       return;
     }

@@ -52,7 +52,7 @@ export function chatSessions(deps: {
   const work = sessionWork(logger);
   const local = localRooms(slices, relay);
   const deadRooms = deadRoomMemory();
-  const delivery = chatDelivery({ local, relay });
+  const delivery = chatDelivery({ local, relay, deadRooms });
   const seats = chatSeats({
     repo,
     relay,
@@ -80,6 +80,7 @@ export function chatSessions(deps: {
     repo,
     relay,
     local,
+    deadRooms,
     delivery,
     expiry,
     seats,

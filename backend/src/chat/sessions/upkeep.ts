@@ -4,6 +4,7 @@ import { errorMessage, type Logger } from '../../logger.ts';
 import { sendFrame } from '../../ws/hub.ts';
 import type { ChatRepository, RoomState } from '../chat.repository.ts';
 import type { ChatRelay } from '../relay.ts';
+import type { DeadRooms } from './dead-rooms.ts';
 import type { Delivery } from './delivery.ts';
 import { secondsLeft, type Expiry } from './expiry.ts';
 import type { LocalRoom, LocalRooms } from './local-rooms.ts';
@@ -18,6 +19,7 @@ export function chatUpkeep(deps: {
   repo: ChatRepository;
   relay: ChatRelay;
   local: LocalRooms;
+  deadRooms: DeadRooms;
   delivery: Delivery;
   expiry: Expiry;
   seats: Seats;
@@ -32,7 +34,7 @@ export function chatUpkeep(deps: {
   slices: number;
   sweepIntervalMs: number;
 }) {
-  const { repo, relay, local, delivery, expiry, seats, work, logger } = deps;
+  const { repo, relay, local, deadRooms, delivery, expiry, seats, work, logger } = deps;
   const { instance, leaseMs, slices } = deps;
   let turn = 0;
 
@@ -111,7 +113,11 @@ export function chatUpkeep(deps: {
     await seats.releaseLapsedSeats(null);
     await repo.deleteDeadInstances();
     const expired = await repo.deleteExpiredRooms();
-    for (const roomId of expired) await relay.publish(roomId, { kind: 'expired' });
+    for (const roomId of expired) {
+      // Remembered before anyone hears of the end, so a join right after is told it ended.
+      deadRooms.remember(roomId, 'expired');
+      await relay.publish(roomId, { kind: 'expired' });
+    }
     if (expired.length > 0) logger.info('expired chat rooms removed', { count: expired.length });
   }
 
