@@ -625,3 +625,30 @@ describe.each(TEST_DATABASES)('chat liveness on %s', (kind) => {
     }
   });
 });
+
+describe.each(TEST_DATABASES)('chat rooms the sweeper ends, on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    // No tick to re-read the deadline: the room's own timer stays set for minutes, so only the
+    // sweeper can end it.
+    t = await startTestServer(kind, {}, { chat: { ...FAST.chat, tickMs: 600_000 } });
+  });
+  afterAll(() => t.stop());
+
+  it('tells a join right after the end that the room ended, not that it never was', async () => {
+    const id = await createRoom(t.url, '5');
+    const a = await joinRoom(t.url, id);
+    await sql`update chat_room set expires_at = now() - interval '1 second' where id = ${id}`.execute(
+      t.server.database.sql,
+    );
+    await a.client.next('session_expired');
+    const late = await ChatTestClient.connect(t.url);
+    try {
+      late.send({ type: 'join_session', sessionId: id, participantId: newParticipantId() });
+      await late.next('session_expired');
+    } finally {
+      late.close();
+      a.client.close();
+    }
+  });
+});
