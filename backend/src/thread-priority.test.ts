@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 
 /** A thread's nice value, from its /proc stat line (field 19). */
-const niceOf = (statPath: string) =>
-  Number(fs.readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ')[16]);
+const niceIn = (stat: string) => Number(stat.split(') ')[1]!.split(' ')[16]);
+const niceOf = (statPath: string) => niceIn(fs.readFileSync(statPath, 'utf8'));
 
 describe('yieldToServerThread', () => {
   it.runIf(fs.existsSync('/proc/thread-self'))(
@@ -28,7 +28,7 @@ describe('yieldToServerThread', () => {
         worker.once('message', resolve).once('error', reject),
       );
       await worker.terminate();
-      expect(Number(stat.split(') ')[1]!.split(' ')[16])).toBe(19);
+      expect(niceIn(stat)).toBe(19);
       expect(niceOf('/proc/thread-self/stat')).toBe(before);
     },
   );
