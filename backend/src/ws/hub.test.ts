@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { WS_PATH } from '../../../shared/api/paths.ts';
+import { WS_PATH, apiPaths } from '../../../shared/api/paths.ts';
 import { DESKTOP_APP_ORIGIN } from '../../../shared/desktop-origin.ts';
 import {
   ChatTestClient,
@@ -10,7 +12,13 @@ import {
   joinRoom,
   newParticipantId,
 } from '../chat/test-client.ts';
-import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
+import {
+  TEST_DATABASES,
+  createTestStore,
+  startServer,
+  startTestServer,
+  type TestServer,
+} from '../testing/test-server.ts';
 import { CLOSE_POLICY, MAX_SOCKETS_PER_ADDRESS } from './hub.ts';
 
 const wsUrl = (t: TestServer) => `${t.url.replace(/^http/, 'ws')}${WS_PATH}`;
@@ -191,6 +199,52 @@ describe.each(TEST_DATABASES)('/ws join floods on %s', (kind) => {
       second.close();
     } finally {
       await t.stop();
+    }
+  });
+});
+
+describe.skipIf(!TEST_DATABASES.includes('postgres'))('/ws join floods and the connection pool', () => {
+  it('leaves pooled connections free for other requests while joins wait on the database', async () => {
+    const store = await createTestStore('postgres');
+    const t = await startServer(store.env);
+    const locker = new pg.Client({ connectionString: store.env.DATABASE_URL });
+    await locker.connect();
+    const clients: ChatTestClient[] = [];
+    try {
+      // Every join's first statement now waits for this lock, holding its connection.
+      await locker.query('begin');
+      await locker.query('lock table chat_participant, chat_room in access exclusive mode');
+      // Twice as many joiners as the pool has connections (10).
+      for (let i = 0; i < 20; i++) clients.push(await ChatTestClient.connect(t.url));
+      for (const client of clients) {
+        client.send({
+          type: 'join_session',
+          sessionId: crypto.randomBytes(16).toString('base64url'),
+          participantId: newParticipantId(),
+        });
+      }
+      const blocked = async () =>
+        (
+          await locker.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0]!.n;
+      await expect.poll(blocked).toBeGreaterThan(0);
+      // With every connection held by a waiting join, this would wait for the lock too.
+      const health = await fetch(`${t.url}${apiPaths.health}`, {
+        signal: AbortSignal.timeout(5000),
+      });
+      expect(health.status).toBe(200);
+      expect(await blocked()).toBeLessThan(10);
+      await locker.query('rollback');
+      // Nothing was dropped: every join is answered once the database is free.
+      for (const client of clients) expect((await client.next('error')).code).toBe('NOT_FOUND');
+    } finally {
+      for (const client of clients) client.close();
+      await locker.end();
+      await t.stop();
+      await store.drop();
     }
   });
 });

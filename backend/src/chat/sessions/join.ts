@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import { missingCase } from '../../../../shared/errors.ts';
+import { concurrencyGate } from '../../concurrency-gate.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { RateLimiter, RateRule } from '../../rate-limit/rate-limiter.ts';
 import { sendErrorFrame, sendFrame } from '../../ws/hub.ts';
@@ -13,6 +14,15 @@ import type { LocalRooms, Member } from './local-rooms.ts';
 import { randomId } from '../../random-id.ts';
 import type { Seats } from './seats.ts';
 import type { SessionWork } from './work.ts';
+
+/**
+ * Joins that work on the database at once, and joins waiting their turn. A join takes a few
+ * statements; a flood of them (1,000 a second for rooms that don't exist) would otherwise take
+ * every pooled connection, and every other request (a note's read, the health check) would
+ * queue behind hundreds of them. Four at a time still seats over a thousand joiners a second.
+ */
+const JOINS_AT_ONCE = 4;
+const JOINS_WAITING = 1000;
 
 /** The answer to a join for a room that is over or never was. */
 function refuseDead(socket: WebSocket, how: DeadRoom): void {
@@ -41,6 +51,7 @@ export function chatJoin(deps: {
 }) {
   const { repo, relay, local, deadRooms, delivery, expiry, seats, work, limiter, joinRule } = deps;
   const { instance } = deps;
+  const gate = concurrencyGate({ running: JOINS_AT_ONCE, waiting: JOINS_WAITING });
 
   async function join(
     socket: WebSocket,
@@ -48,12 +59,32 @@ export function chatJoin(deps: {
     client: string,
   ): Promise<void> {
     if (work.stopped) return;
-    const { sessionId: roomId, participantId } = frame;
-    const dead = deadRooms.get(roomId);
+    const dead = deadRooms.get(frame.sessionId);
     if (dead !== undefined) {
       refuseDead(socket, dead);
       return;
     }
+    const turn = gate.enter();
+    if (turn === null) {
+      sendErrorFrame(socket, 'RATE_LIMITED', 'The server is busy. Please wait and try again.');
+      return;
+    }
+    const leave = await turn;
+    try {
+      await seat(socket, frame, client);
+    } finally {
+      leave();
+    }
+  }
+
+  /** A join's work on the database, once its turn has come. */
+  async function seat(
+    socket: WebSocket,
+    frame: Frame<'join_session'>,
+    client: string,
+  ): Promise<void> {
+    if (work.stopped) return;
+    const { sessionId: roomId, participantId } = frame;
     try {
       await limiter.hit('chat-join', client, joinRule);
     } catch (error) {
