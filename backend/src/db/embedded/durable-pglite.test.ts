@@ -27,6 +27,22 @@ describe('durable PGlite', () => {
     expect(rows[0]!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
   });
 
+  it('starts new WAL files without writing them full of zeros first', async () => {
+    await pglite.db.exec('create table wal_probe (value text)');
+    await pglite.db.exec('select pg_switch_wal()');
+    await pglite.db.query('insert into wal_probe values ($1)', ['x']);
+    await pglite.durable();
+    const walFolder = path.join(folder, 'pgdata', 'pg_wal');
+    const segments = fs
+      .readdirSync(walFolder)
+      .filter((name) => /^[0-9A-F]{24}$/.test(name))
+      .sort();
+    const newest = fs.statSync(path.join(walFolder, segments.at(-1)!));
+    // Zero-filled, all 16 MB would be allocated on disk; here only what was written is.
+    expect(newest.size).toBe(16 * 1024 * 1024);
+    expect(newest.blocks * 512).toBeLessThan(newest.size / 4);
+  });
+
   it('still stores and returns values many times larger than the cache', async () => {
     // Random, so compression cannot shrink it below the cache: 32 MB of base64.
     const large = crypto.randomBytes(24 * 1024 * 1024).toString('base64');
