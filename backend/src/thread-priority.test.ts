@@ -1,28 +1,24 @@
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { startWorkerBelowServer } from './thread-priority.ts';
 
 /** A thread's nice value, from its /proc stat line (field 19). */
 const niceIn = (stat: string) => Number(stat.split(') ')[1]!.split(' ')[16]);
 const niceOf = (statPath: string) => niceIn(fs.readFileSync(statPath, 'utf8'));
 
-describe('yieldToServerThread', () => {
+describe('startWorkerBelowServer', () => {
   it.runIf(fs.existsSync('/proc/thread-self'))(
-    "lowers the calling worker's priority and leaves the server's thread as it was",
+    "starts the worker below the server's priority before its first line runs, and leaves the server's thread as it was",
     async () => {
       const before = niceOf('/proc/thread-self/stat');
-      const worker = new Worker(
-        `
-        const { parentPort, workerData } = require('node:worker_threads');
-        import(workerData.module).then(({ yieldToServerThread }) => {
-          yieldToServerThread();
-          parentPort.postMessage(require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8'));
-        });
-        `,
-        {
-          eval: true,
-          workerData: { module: new URL('./thread-priority.ts', import.meta.url).href },
-        },
+      // The worker's first line reads its own priority: it does nothing to lower it.
+      const source = `
+        import fs from 'node:fs';
+        import { parentPort } from 'node:worker_threads';
+        parentPort.postMessage(fs.readFileSync('/proc/thread-self/stat', 'utf8'));
+      `;
+      const worker = startWorkerBelowServer(
+        new URL(`data:text/javascript,${encodeURIComponent(source)}`),
       );
       const stat = await new Promise<string>((resolve, reject) =>
         worker.once('message', resolve).once('error', reject),

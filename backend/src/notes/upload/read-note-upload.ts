@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import type { ParameterizedContext as Context } from 'koa';
 import { MAX_JSON_BODY_BYTES } from '../../../../shared/limits.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkJsonRequest, hasBody, parseJson, streamBody } from '../../http/json-body.ts';
+import { startWorkerBelowServer } from '../../thread-priority.ts';
 import { workerEntry } from '../../worker-entry.ts';
 import { inlineUpload, type NoteUpload } from './note-request.ts';
 import type { FromParser, ToParser } from './protocol.ts';
@@ -33,7 +33,10 @@ function transferable(chunk: Buffer): ArrayBuffer[] {
 
 /** A worker parsing one large note; `onEnd` runs once when it is gone, whatever the cause. */
 function startParseJob(entry: URL, onEnd: () => void): ParseJob {
-  const worker = new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: 768 } });
+  // Below the server's priority from its start: up to six start at once, next to the server.
+  const worker = startWorkerBelowServer(entry, {
+    resourceLimits: { maxOldGenerationSizeMb: 768 },
+  });
   worker.once('exit', onEnd);
   const post = (message: ToParser, transfer: ArrayBuffer[] = []) =>
     worker.postMessage(message, transfer);
