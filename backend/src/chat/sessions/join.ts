@@ -19,7 +19,8 @@ import type { SessionWork } from './work.ts';
  * Joins that work on the database at once, and joins waiting their turn. A join takes a few
  * statements; a flood of them (1,000 a second for rooms that don't exist) would otherwise take
  * every pooled connection, and every other request (a note's read, the health check) would
- * queue behind hundreds of them. Four at a time still seats over a thousand joiners a second.
+ * queue behind hundreds of them. Four at a time leaves most of the pool (ten connections on
+ * PostgreSQL; the embedded database's one queue) to everything else.
  */
 const JOINS_AT_ONCE = 4;
 const JOINS_WAITING = 1000;
