@@ -203,48 +203,51 @@ describe.each(TEST_DATABASES)('/ws join floods on %s', (kind) => {
   });
 });
 
-describe.skipIf(!TEST_DATABASES.includes('postgres'))('/ws join floods and the connection pool', () => {
-  it('leaves pooled connections free for other requests while joins wait on the database', async () => {
-    const store = await createTestStore('postgres');
-    const t = await startServer(store.env);
-    const locker = new pg.Client({ connectionString: store.env.DATABASE_URL });
-    await locker.connect();
-    const clients: ChatTestClient[] = [];
-    try {
-      // Every join's first statement now waits for this lock, holding its connection.
-      await locker.query('begin');
-      await locker.query('lock table chat_participant, chat_room in access exclusive mode');
-      // Twice as many joiners as the pool has connections (10).
-      for (let i = 0; i < 20; i++) clients.push(await ChatTestClient.connect(t.url));
-      for (const client of clients) {
-        client.send({
-          type: 'join_session',
-          sessionId: crypto.randomBytes(16).toString('base64url'),
-          participantId: newParticipantId(),
-        });
-      }
-      const blocked = async () =>
-        (
-          await locker.query<{ n: number }>(
-            `select count(*)::int as n from pg_stat_activity
+describe.skipIf(!TEST_DATABASES.includes('postgres'))(
+  '/ws join floods and the connection pool',
+  () => {
+    it('leaves pooled connections free for other requests while joins wait on the database', async () => {
+      const store = await createTestStore('postgres');
+      const t = await startServer(store.env);
+      const locker = new pg.Client({ connectionString: store.env.DATABASE_URL });
+      await locker.connect();
+      const clients: ChatTestClient[] = [];
+      try {
+        // Every join's first statement now waits for this lock, holding its connection.
+        await locker.query('begin');
+        await locker.query('lock table chat_participant, chat_room in access exclusive mode');
+        // Twice as many joiners as the pool has connections (10).
+        for (let i = 0; i < 20; i++) clients.push(await ChatTestClient.connect(t.url));
+        for (const client of clients) {
+          client.send({
+            type: 'join_session',
+            sessionId: crypto.randomBytes(16).toString('base64url'),
+            participantId: newParticipantId(),
+          });
+        }
+        const blocked = async () =>
+          (
+            await locker.query<{ n: number }>(
+              `select count(*)::int as n from pg_stat_activity
              where datname = current_database() and wait_event_type = 'Lock'`,
-          )
-        ).rows[0]!.n;
-      await expect.poll(blocked).toBeGreaterThan(0);
-      // With every connection held by a waiting join, this would wait for the lock too.
-      const health = await fetch(`${t.url}${apiPaths.health}`, {
-        signal: AbortSignal.timeout(5000),
-      });
-      expect(health.status).toBe(200);
-      expect(await blocked()).toBeLessThan(10);
-      await locker.query('rollback');
-      // Nothing was dropped: every join is answered once the database is free.
-      for (const client of clients) expect((await client.next('error')).code).toBe('NOT_FOUND');
-    } finally {
-      for (const client of clients) client.close();
-      await locker.end();
-      await t.stop();
-      await store.drop();
-    }
-  });
-});
+            )
+          ).rows[0]!.n;
+        await expect.poll(blocked).toBeGreaterThan(0);
+        // With every connection held by a waiting join, this would wait for the lock too.
+        const health = await fetch(`${t.url}${apiPaths.health}`, {
+          signal: AbortSignal.timeout(5000),
+        });
+        expect(health.status).toBe(200);
+        expect(await blocked()).toBeLessThan(10);
+        await locker.query('rollback');
+        // Nothing was dropped: every join is answered once the database is free.
+        for (const client of clients) expect((await client.next('error')).code).toBe('NOT_FOUND');
+      } finally {
+        for (const client of clients) client.close();
+        await locker.end();
+        await t.stop();
+        await store.drop();
+      }
+    });
+  },
+);
