@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['{renderer,electron}/e2e/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          // Tests marked concurrent (the site tour's page visits) run five at a time.
+          maxConcurrency: 5,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -164,7 +164,9 @@ describe.each(visits)('every route in $language.code on a $viewport', ({ languag
     await context.close();
   });
 
-  it.each(siteRoutes())('$name', async (route) => {
+  // A few routes at once: much of a visit is waiting (for the network to settle, for axe), and
+  // each route has its own page, so visits share nothing but the context's storage, as tabs do.
+  it.concurrent.each(siteRoutes())('$name', async (route) => {
     const page = await context.newPage();
     const problems = watchPage(page);
     const response = await page.goto(`${app.url}${route.path}`);

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createApp, type AppOptions, type AshnoteServer } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
+import { clusterFolder } from '../db/embedded/embedded-store.ts';
+import { startEmbeddedDatabase } from '../db/embedded/pglite-thread.ts';
 import { createLogger } from '../logger.ts';
 
 export type TestDatabaseKind = 'embedded' | 'postgres';
@@ -27,9 +30,52 @@ export interface TestStore {
   drop(): Promise<void>;
 }
 
+// The package exports no path to its package.json; it sits above the entry's dist/ folder.
+const PGLITE_VERSION = (
+  JSON.parse(
+    fs.readFileSync(
+      path.join(
+        path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+        '../package.json',
+      ),
+      'utf8',
+    ),
+  ) as { version: string }
+).version;
+
+/**
+ * An empty PostgreSQL cluster, as PGlite's initdb leaves it, made once per machine and PGlite
+ * version. initdb takes ~4 s of WebAssembly; a copy of its result takes a fifth of a second, so
+ * each embedded test store starts from a copy, as PostgreSQL's own `create database` starts
+ * from template1. The server still runs its migrations and makes its secret at first start.
+ * Tests of a data directory's very first start (database.test.ts) make their own.
+ */
+const CLUSTER_TEMPLATE = path.join(os.tmpdir(), `ashnote-test-cluster-pglite-${PGLITE_VERSION}`);
+let clusterTemplate: Promise<string> | null = null;
+
+function emptyClusterTemplate(): Promise<string> {
+  clusterTemplate ??= (async () => {
+    if (fs.existsSync(CLUSTER_TEMPLATE)) return CLUSTER_TEMPLATE;
+    // Built aside and renamed into place, so no test ever copies half a cluster; when another
+    // test process got there first, its copy is kept.
+    const building = fs.mkdtempSync(`${CLUSTER_TEMPLATE}-building-`);
+    const database = await startEmbeddedDatabase(clusterFolder(building));
+    await database.close();
+    try {
+      fs.renameSync(clusterFolder(building), CLUSTER_TEMPLATE);
+    } catch (error) {
+      if (!fs.existsSync(CLUSTER_TEMPLATE)) throw error;
+    }
+    fs.rmSync(building, { recursive: true, force: true });
+    return CLUSTER_TEMPLATE;
+  })();
+  return clusterTemplate;
+}
+
 export async function createTestStore(kind: TestDatabaseKind): Promise<TestStore> {
   if (kind === 'embedded') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-test-'));
+    fs.cpSync(await emptyClusterTemplate(), clusterFolder(dataDir), { recursive: true });
     return {
       env: { DATA_DIR: dataDir },
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),

@@ -9,6 +9,9 @@ export interface EmbeddedStore {
   close(): Promise<void>;
 }
 
+/** Where in a data directory PostgreSQL's own files (its cluster) live. */
+export const clusterFolder = (dataDir: string): string => path.join(dataDir, 'pgdata');
+
 /**
  * Locks the data directory (one server per directory) and opens PGlite in it on its own
  * thread. Light to import, so `npm start` can begin this before loading the rest of the server.
@@ -16,7 +19,7 @@ export interface EmbeddedStore {
 export async function openEmbeddedStore(dataDir: string): Promise<EmbeddedStore> {
   const release = await acquireDataDirLock(dataDir);
   try {
-    const database = await startEmbeddedDatabase(path.join(dataDir, 'pgdata'));
+    const database = await startEmbeddedDatabase(clusterFolder(dataDir));
     return {
       database,
       async close() {
