@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { Checkpoints } from './checkpoints.ts';
 import { DeferredWalSync } from './wal-sync.ts';
 
 /**
@@ -42,13 +43,23 @@ const PRIVATE_DIR = 0o700;
  * START_PARAMS).
  *
  * It also creates files readable by everyone; each new file and folder is made its owner's only.
+ * And it notes which files are written, for the checkpoints' flush ahead (checkpoints.ts).
  */
 class DurableNodeFS extends NodeFS {
   readonly walSync: DeferredWalSync;
+  readonly #written = new Set<EmscriptenNode>();
+  #realPath: ((node: EmscriptenNode) => string) | null = null;
 
   constructor(pgdata: string, walSync: DeferredWalSync) {
     super(pgdata);
     this.walSync = walSync;
+  }
+
+  /** The files written since this was last called, by path. */
+  takeWrittenFiles(): string[] {
+    const files = [...this.#written].map((node) => this.#realPath!(node));
+    this.#written.clear();
+    return files;
   }
 
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
@@ -57,6 +68,13 @@ class DurableNodeFS extends NodeFS {
       ...((emscriptenOpts.preRun as ((module: EmscriptenModule) => void)[] | undefined) ?? []),
       (module: EmscriptenModule) => {
         const { NODEFS } = module.FS.filesystems;
+        this.#realPath = NODEFS.realPath;
+        type Write = (stream: { node: EmscriptenNode }, ...rest: unknown[]) => number;
+        const write = NODEFS.stream_ops.write as Write;
+        NODEFS.stream_ops.write = ((stream, ...rest) => {
+          this.#written.add(stream.node);
+          return write(stream, ...rest);
+        }) satisfies Write;
         NODEFS.stream_ops.fsync = (stream: { nfd: number; node: EmscriptenNode }) => {
           this.walSync.fsync(NODEFS.realPath(stream.node), () => fs.fdatasyncSync(stream.nfd));
           return 0;
@@ -118,6 +136,8 @@ export interface DurablePGlite {
    * before: a commit returns before its WAL is flushed (see wal-sync.ts).
    */
   durable(): Promise<void>;
+  /** PostgreSQL's checkpoints, which the thread that owns `db` takes between statements. */
+  checkpoints: Checkpoints;
   /** Closes PGlite once everything it did is on disk, then the WAL files kept open. */
   close(): Promise<void>;
 }
@@ -144,6 +164,13 @@ export async function openDurablePGlite(
   return {
     db,
     durable: () => walSync.durable(),
+    checkpoints: new Checkpoints({
+      walSync,
+      takeWrittenFiles: () => files.takeWrittenFiles(),
+      checkpoint: async () => {
+        await db.exec('checkpoint');
+      },
+    }),
     async close() {
       await db.close();
       await walSync.durable();

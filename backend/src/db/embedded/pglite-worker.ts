@@ -24,6 +24,9 @@ import {
  * statements run again one by one, from the same state, so only the failing one fails.
  * Inside a group, `now()` is the group's start, a few milliseconds early for its later members.
  * A large statement (an image's part) commits alone, so nothing waits for it to be answered.
+ *
+ * Between requests, the thread also takes the checkpoints PostgreSQL's checkpointer would
+ * (see checkpoints.ts), never inside a caller's transaction.
  */
 
 function toWorkerError(error: unknown): WorkerError {
@@ -138,11 +141,14 @@ try {
           return;
         }
         replyWhenDurable([{ id: request.id, ...result }]);
+        // Never inside a transaction a caller has open: one sent outside any transaction means none is.
+        if (!request.inTransaction) await database.checkpoints.afterStatement();
         continue;
       }
       const group = batch as Statement[];
       const answers = await runGroup(database, statements, group);
       replyWhenDurable(group.map((statement, index) => ({ id: statement.id, ...answers[index]! })));
+      await database.checkpoints.afterStatement();
     }
     draining = false;
   };
