@@ -15,8 +15,9 @@ export const CHECKPOINT_WAL_FILES = 4;
  * PostgreSQL's checkpoints for the embedded database, taken between statements on its thread.
  *
  * Up to half of a checkpoint's pause here was the disk flushing the data files written since the
- * last one (after 64 MB of images: 55-91 ms, against 34-42 ms with them flushed). So when one is due, those files are flushed first on libuv's pool while statements go on
- * running, and the checkpoint itself follows once that is done, finding little left to flush.
+ * last one (after 64 MB of images: 55-91 ms, against 34-42 ms with them already flushed). So
+ * when one is due, those files are flushed first on libuv's pool while statements go on running,
+ * and the checkpoint itself follows once that is done, finding little left to flush.
  * A failed flush stops the thread: after fsync fails, Linux may report the same pages clean, and
  * the checkpoint would then vouch for data that never reached the disk.
  */

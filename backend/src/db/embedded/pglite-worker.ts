@@ -141,7 +141,7 @@ try {
           return;
         }
         replyWhenDurable([{ id: request.id, ...result }]);
-        // Never inside a transaction a caller has open: one sent outside any transaction means none is.
+        // Never inside a caller's transaction: a request sent outside any means none is open.
         if (!request.inTransaction) await database.checkpoints.afterStatement();
         continue;
       }
