@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKPOINT_WAL_FILES, Checkpoints } from './checkpoints.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './pglite-thread.ts';
-import type { DeferredWalSync } from './wal-sync.ts';
 
 const WAL_FILE_BYTES = 16 * 1024 * 1024;
 
@@ -15,13 +14,13 @@ describe('taking a checkpoint', () => {
     const dataFile = path.join(folder, 'base', '16384');
     fs.mkdirSync(path.dirname(dataFile));
     fs.writeFileSync(dataFile, 'page');
-    const walSync = { walFilesSinceCheckpoint: CHECKPOINT_WAL_FILES - 1 } as DeferredWalSync;
+    let walFiles = CHECKPOINT_WAL_FILES - 1;
     const asked: string[][] = [];
-    const written = [dataFile, path.join(folder, 'pg_wal', '000000010000000000000001')];
+    const written = [dataFile];
     let checkpoints = 0;
     const subject = new Checkpoints({
-      walSync,
-      takeWrittenFiles: () => {
+      walFilesSinceCheckpoint: () => walFiles,
+      takeWrittenDataFiles: () => {
         asked.push(written);
         // A file deleted since it was written (a dropped table's) needs no flush.
         return [...written, path.join(folder, 'base', 'gone')];
@@ -34,7 +33,7 @@ describe('taking a checkpoint', () => {
       await subject.afterStatement();
       expect([asked.length, checkpoints]).toEqual([0, 0]);
 
-      (walSync as { walFilesSinceCheckpoint: number }).walFilesSinceCheckpoint++;
+      walFiles++;
       await subject.afterStatement();
       expect([asked.length, checkpoints]).toEqual([1, 0]);
       // The flush runs on the pool; statements go on meanwhile, and no second flush starts.
@@ -47,7 +46,7 @@ describe('taking a checkpoint', () => {
       // One taken by someone else while the files were flushed ahead is not taken again.
       await subject.afterStatement();
       expect(asked.length).toBe(2);
-      (walSync as { walFilesSinceCheckpoint: number }).walFilesSinceCheckpoint = 0;
+      walFiles = 0;
       await new Promise((resolve) => setTimeout(resolve, 200));
       await subject.afterStatement();
       expect([asked.length, checkpoints]).toEqual([2, 1]);
@@ -75,30 +74,43 @@ describe('checkpoints on the embedded database', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  /** WAL written since the last checkpoint began: what a start after a crash would replay. */
-  const walSinceCheckpoint = async () => {
-    const { rows } = await embedded.query<{ bytes: string }>(
-      `select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::bigint::text as bytes
+  /** Where the WAL is now and where the last checkpoint began (what a crash would replay). */
+  const walPositions = async () => {
+    const { rows } = await embedded.query<{ now: string; redo: string }>(
+      `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint::text as now,
+              pg_wal_lsn_diff(redo_lsn, '0/0')::bigint::text as redo
        from pg_control_checkpoint()`,
       [],
     );
-    return Number(rows[0]!.bytes);
+    return { now: Number(rows[0]!.now), redo: Number(rows[0]!.redo) };
   };
 
-  it('takes one as the WAL grows, so it never holds much more than CHECKPOINT_WAL_FILES', async () => {
-    // 100 MB of incompressible 256 KiB parts, as images are stored.
+  it('takes one every CHECKPOINT_WAL_FILES of WAL, so a crash never has much more to replay', async () => {
+    // 150 MB of incompressible 256 KiB parts, as images are stored.
     const part = crypto.randomBytes(192 * 1024).toString('base64');
     let most = 0;
-    for (let id = 0; id < 400; id++) {
+    const checkpointsAt = new Set<number>();
+    for (let id = 0; id < 600; id++) {
       await embedded.query('insert into images values ($1, $2)', [id, part]);
-      most = Math.max(most, await walSinceCheckpoint());
+      const { now, redo } = await walPositions();
+      most = Math.max(most, now - redo);
+      checkpointsAt.add(redo);
     }
     expect(most).toBeGreaterThan((CHECKPOINT_WAL_FILES - 2) * WAL_FILE_BYTES);
     expect(most).toBeLessThan((CHECKPOINT_WAL_FILES + 1) * WAL_FILE_BYTES);
+    // Each one most of CHECKPOINT_WAL_FILES after the one before (the first and last files are
+    // partly written), never one on the heels of another.
+    const starts = [...checkpointsAt].sort((a, b) => a - b);
+    expect(starts.length).toBeGreaterThanOrEqual(3);
+    for (let index = 2; index < starts.length; index++) {
+      expect(starts[index]! - starts[index - 1]!).toBeGreaterThan(
+        (CHECKPOINT_WAL_FILES - 2) * WAL_FILE_BYTES,
+      );
+    }
     const { rows } = await embedded.query<{ count: number }>(
       'select count(*)::int as count from images',
       [],
     );
-    expect(rows[0]!.count).toBe(400);
+    expect(rows[0]!.count).toBe(600);
   });
 });

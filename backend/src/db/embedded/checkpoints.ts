@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { isWal, type DeferredWalSync } from './wal-sync.ts';
 
 /**
  * A checkpoint is due once this many WAL files (16 MB each) were written since the last.
@@ -22,20 +21,21 @@ export const CHECKPOINT_WAL_FILES = 4;
  * the checkpoint would then vouch for data that never reached the disk.
  */
 export class Checkpoints {
-  readonly #walSync: DeferredWalSync;
-  readonly #takeWrittenFiles: () => string[];
+  readonly #walFilesSinceCheckpoint: () => number;
+  readonly #takeWrittenDataFiles: () => string[];
   readonly #checkpoint: () => Promise<void>;
   #flushingAhead = false;
   #flushedAhead = false;
 
   constructor(options: {
-    walSync: DeferredWalSync;
-    /** The files PostgreSQL wrote since this was last called, by path. */
-    takeWrittenFiles: () => string[];
+    /** How many WAL files PostgreSQL wrote since its last checkpoint. */
+    walFilesSinceCheckpoint: () => number;
+    /** The data files PostgreSQL wrote since this was last called, by path. */
+    takeWrittenDataFiles: () => string[];
     checkpoint: () => Promise<void>;
   }) {
-    this.#walSync = options.walSync;
-    this.#takeWrittenFiles = options.takeWrittenFiles;
+    this.#walFilesSinceCheckpoint = options.walFilesSinceCheckpoint;
+    this.#takeWrittenDataFiles = options.takeWrittenDataFiles;
     this.#checkpoint = options.checkpoint;
   }
 
@@ -44,7 +44,7 @@ export class Checkpoints {
    * is due, and takes the checkpoint once that flush is done.
    */
   async afterStatement(): Promise<void> {
-    const due = this.#walSync.walFilesSinceCheckpoint >= CHECKPOINT_WAL_FILES;
+    const due = this.#walFilesSinceCheckpoint() >= CHECKPOINT_WAL_FILES;
     if (this.#flushedAhead) {
       this.#flushedAhead = false;
       // Unless one was taken meanwhile (the sweeper takes one after reclaiming space).
@@ -53,8 +53,7 @@ export class Checkpoints {
     }
     if (this.#flushingAhead || !due) return;
     this.#flushingAhead = true;
-    const dataFiles = this.#takeWrittenFiles().filter((file) => !isWal(file));
-    Promise.all(dataFiles.map(flushFile)).then(
+    Promise.all(this.#takeWrittenDataFiles().map(flushFile)).then(
       () => {
         this.#flushingAhead = false;
         this.#flushedAhead = true;

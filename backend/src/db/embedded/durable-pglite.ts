@@ -12,6 +12,8 @@ import { DeferredWalSync } from './wal-sync.ts';
 
 interface EmscriptenNode {
   mode: number;
+  name: string;
+  parent: EmscriptenNode;
 }
 interface EmscriptenModule {
   FS: {
@@ -43,11 +45,17 @@ const PRIVATE_DIR = 0o700;
  * START_PARAMS).
  *
  * It also creates files readable by everyone; each new file and folder is made its owner's only.
- * And it notes which files are written, for the checkpoints' flush ahead (checkpoints.ts).
+ * And it notes which files PostgreSQL writes, for its checkpoints (checkpoints.ts).
  */
 class DurableNodeFS extends NodeFS {
   readonly walSync: DeferredWalSync;
-  readonly #written = new Set<EmscriptenNode>();
+  /** Data files written since they were last taken for a flush ahead. */
+  readonly #dataWritten = new Set<EmscriptenNode>();
+  /**
+   * WAL files written since the last checkpoint ended (by syncing pg_control). Files only
+   * renamed for reuse after a checkpoint are not written, so they don't count until used.
+   */
+  readonly #walWritten = new Set<EmscriptenNode>();
   #realPath: ((node: EmscriptenNode) => string) | null = null;
 
   constructor(pgdata: string, walSync: DeferredWalSync) {
@@ -55,11 +63,16 @@ class DurableNodeFS extends NodeFS {
     this.walSync = walSync;
   }
 
-  /** The files written since this was last called, by path. */
-  takeWrittenFiles(): string[] {
-    const files = [...this.#written].map((node) => this.#realPath!(node));
-    this.#written.clear();
+  /** The data files written since this was last called, by path. */
+  takeWrittenDataFiles(): string[] {
+    const files = [...this.#dataWritten].map((node) => this.#realPath!(node));
+    this.#dataWritten.clear();
     return files;
+  }
+
+  /** How many WAL files (16 MB each) were written since the last checkpoint. */
+  get walFilesSinceCheckpoint(): number {
+    return this.#walWritten.size;
   }
 
   override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
@@ -72,11 +85,14 @@ class DurableNodeFS extends NodeFS {
         type Write = (stream: { node: EmscriptenNode }, ...rest: unknown[]) => number;
         const write = NODEFS.stream_ops.write as Write;
         NODEFS.stream_ops.write = ((stream, ...rest) => {
-          this.#written.add(stream.node);
+          const { node } = stream;
+          (node.parent.name === 'pg_wal' ? this.#walWritten : this.#dataWritten).add(node);
           return write(stream, ...rest);
         }) satisfies Write;
         NODEFS.stream_ops.fsync = (stream: { nfd: number; node: EmscriptenNode }) => {
           this.walSync.fsync(NODEFS.realPath(stream.node), () => fs.fdatasyncSync(stream.nfd));
+          // A checkpoint ends by syncing pg_control: recovery no longer needs the WAL before it.
+          if (stream.node.name === 'pg_control') this.#walWritten.clear();
           return 0;
         };
         const mknod = NODEFS.node_ops.mknod;
@@ -165,8 +181,8 @@ export async function openDurablePGlite(
     db,
     durable: () => walSync.durable(),
     checkpoints: new Checkpoints({
-      walSync,
-      takeWrittenFiles: () => files.takeWrittenFiles(),
+      walFilesSinceCheckpoint: () => files.walFilesSinceCheckpoint,
+      takeWrittenDataFiles: () => files.takeWrittenDataFiles(),
       checkpoint: async () => {
         await db.exec('checkpoint');
       },

@@ -84,18 +84,6 @@ describe('deferred WAL sync', () => {
     ]);
     await finishFlushes();
   });
-
-  it('counts the WAL files written since the last checkpoint, which ends syncing pg_control', () => {
-    const { walSync } = watched();
-    walSync.fsync(WAL, () => {});
-    walSync.fsync(WAL, () => {});
-    walSync.fsync(NEXT_WAL, () => {});
-    expect(walSync.walFilesSinceCheckpoint).toBe(2);
-    walSync.fsync('/data/pgdata/base/5/16384', () => {});
-    expect(walSync.walFilesSinceCheckpoint).toBe(2);
-    walSync.fsync(CONTROL, () => {});
-    expect(walSync.walFilesSinceCheckpoint).toBe(0);
-  });
 });
 
 describe('WAL files kept open between flushes', () => {

@@ -26,8 +26,6 @@ export class DeferredWalSync {
   /** WAL files whose flush is running on the pool. */
   #flushing = new Set<string>();
   #lastFlush: Promise<void> = Promise.resolve();
-  /** WAL files written since the last checkpoint ended (see walFilesSinceCheckpoint). */
-  #sinceCheckpoint = new Set<string>();
 
   readonly #walFiles = new OpenWalFiles();
 
@@ -49,22 +47,11 @@ export class DeferredWalSync {
   fsync(file: string, sync: () => void): void {
     if (isWal(file)) {
       this.#noted.add(file);
-      this.#sinceCheckpoint.add(file);
       return;
     }
     for (const wal of new Set([...this.#flushing, ...this.#noted])) this.#syncNow(wal);
     this.#noted.clear();
     sync();
-    // A checkpoint ends by syncing pg_control: recovery no longer needs the WAL before it.
-    if (path.basename(file) === 'pg_control') this.#sinceCheckpoint.clear();
-  }
-
-  /**
-   * How many WAL files (16 MB each) have been written since the last checkpoint: what a crash
-   * would have to replay at the next start, and what the WAL holds on disk.
-   */
-  get walFilesSinceCheckpoint(): number {
-    return this.#sinceCheckpoint.size;
   }
 
   /** Resolves once everything written so far is on disk; rejects if the disk failed. */
@@ -82,7 +69,7 @@ export class DeferredWalSync {
   }
 }
 
-export function isWal(file: string): boolean {
+function isWal(file: string): boolean {
   return path.basename(path.dirname(file)) === 'pg_wal';
 }
 
