@@ -34,4 +34,22 @@ describe('concurrencyGate', () => {
     expect(await settled(Promise.all(again))).toBe(true);
     expect(await settled(gate.enter()!)).toBe(false);
   });
+
+  it('hands each place over on a later turn, so holders that leave at once let other work in', async () => {
+    const gate = concurrencyGate({ running: 1, waiting: 100 });
+    const first = await gate.enter()!;
+    let served = 0;
+    const holders = Array.from({ length: 100 }, () =>
+      gate.enter()!.then((leave) => {
+        served++;
+        leave();
+      }),
+    );
+    // Other work (a request's I/O) waiting on the event loop meanwhile.
+    let servedWhenOtherWorkRan: number | null = null;
+    setImmediate(() => (servedWhenOtherWorkRan = served));
+    first();
+    await Promise.all(holders);
+    expect(servedWhenOtherWorkRan).toBeLessThan(2);
+  });
 });

@@ -14,7 +14,10 @@ export function concurrencyGate(limits: { running: number; waiting: number }): C
 
   const leave = () => {
     const next = waiting.shift();
-    if (next) next();
+    // Handed over on a later turn of the event loop. Holders that leave at once (joins refused
+    // from memory past their address's limit) otherwise passed their places along in one run
+    // of microtasks: a thousand waiting held every other request for ~0.6 s.
+    if (next) setImmediate(next);
     else running--;
   };
   /** A fresh `leave` per holder, so calling it twice cannot free a second place. */
