@@ -98,6 +98,12 @@ describe('analytics', () => {
       .first()
       .click();
     await visitor.page.waitForURL(`${app.url}/features`);
+    // Counted before the page moves on: a view sent as the page unloads still reaches the
+    // server, but the browser may no longer report its request to this page.
+    await eventually(
+      async () => (await count('select count(*)::int as n from analytics_page_view')) === 2,
+      'two page views',
+    );
     await visitor.page.goto(`${app.url}/note/${NOTE_ID}#SecretKeyInTheFragment`);
     await eventually(
       async () => (await count('select count(*)::int as n from analytics_page_view')) === 3,
