@@ -71,6 +71,8 @@ async function count(query: string): Promise<number> {
   return rows[0]!.n;
 }
 
+const pageViews = () => count('select count(*)::int as n from analytics_page_view');
+
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
   for (let tries = 0; tries < 100; tries++) {
     if (await check()) return;
@@ -100,15 +102,9 @@ describe('analytics', () => {
     await visitor.page.waitForURL(`${app.url}/features`);
     // Counted before the page moves on: a view sent as the page unloads still reaches the
     // server, but the browser may no longer report its request to this page.
-    await eventually(
-      async () => (await count('select count(*)::int as n from analytics_page_view')) === 2,
-      'two page views',
-    );
+    await eventually(async () => (await pageViews()) === 2, 'two page views');
     await visitor.page.goto(`${app.url}/note/${NOTE_ID}#SecretKeyInTheFragment`);
-    await eventually(
-      async () => (await count('select count(*)::int as n from analytics_page_view')) === 3,
-      'three page views',
-    );
+    await eventually(async () => (await pageViews()) === 3, 'three page views');
     const ids = await visitor.page.evaluate(() => ({
       visitor: localStorage.getItem('ashnote.analytics.visitor'),
       session: sessionStorage.getItem('ashnote.analytics.session'),
@@ -187,7 +183,7 @@ describe('analytics', () => {
   });
 
   it('sends nothing and keeps no visitor id with Global Privacy Control', async () => {
-    const before = await count('select count(*)::int as n from analytics_page_view');
+    const before = await pageViews();
     const { page, analyticsCalls } = await openPage('globalPrivacyControl');
     await page.goto(`${app.url}/`);
     await page.getByRole('heading', { level: 1, name: en.home.title }).waitFor();
@@ -196,6 +192,6 @@ describe('analytics', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(analyticsCalls).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('ashnote.analytics.visitor'))).toBeNull();
-    expect(await count('select count(*)::int as n from analytics_page_view')).toBe(before);
+    expect(await pageViews()).toBe(before);
   });
 });

@@ -48,7 +48,7 @@ const PGLITE_VERSION = (
  * version. initdb takes ~4 s of WebAssembly; a copy of its result takes a fifth of a second, so
  * each embedded test store starts from a copy, as PostgreSQL's own `create database` starts
  * from template1. The server still runs its migrations and makes its secret at first start.
- * Tests of a data directory's very first start (database.test.ts) make their own.
+ * Tests of a data directory's very first start (database.test.ts, main.test.ts) make their own.
  */
 const CLUSTER_TEMPLATE = path.join(os.tmpdir(), `ashnote-test-cluster-pglite-${PGLITE_VERSION}`);
 let clusterTemplate: Promise<string> | null = null;
