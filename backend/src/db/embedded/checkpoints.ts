@@ -1,14 +1,37 @@
 import fs from 'node:fs';
 
 /**
- * A checkpoint is due once this many WAL files (16 MB each) were written since the last.
+ * When the embedded database takes its checkpoints, by how many WAL files (16 MB each) were
+ * written since the last.
  *
  * PGlite runs PostgreSQL as a single backend, without the checkpointer that would otherwise take
  * one as the WAL grows. Left alone, the WAL grew by everything written until the sweeper's next
  * checkpoint (after something was deleted): one after 400 MB of images stopped the database
  * thread for ~270 ms, and a start after a crash replayed all of it (~3.7 s against ~0.5 s).
  */
-export const CHECKPOINT_WAL_FILES = 4;
+export interface CheckpointPolicy {
+  /** Due: taken once nothing has been asked of the database for `idleMs`. */
+  dueWalFiles: number;
+  /**
+   * Taken between statements even while the database is busy: half PostgreSQL's own default
+   * (max_wal_size, 1 GB), so a crash in the middle of a long burst of writes replays at most
+   * about 512 MB (436 MB took 3.7 s here).
+   */
+  forcedWalFiles: number;
+  /**
+   * How long the database must have had nothing to do before a due checkpoint is taken. One
+   * taken during a burst of uploads (its data files flushed, then its own pause of 50-90 ms)
+   * made every commit meanwhile wait on a busy disk: `/api/health` p99 went from 33 ms to
+   * 100-140 ms while five maximum-size notes uploaded.
+   */
+  idleMs: number;
+}
+
+export const CHECKPOINT_POLICY: CheckpointPolicy = {
+  dueWalFiles: 4,
+  forcedWalFiles: 32,
+  idleMs: 100,
+};
 
 /**
  * PostgreSQL's checkpoints for the embedded database, taken between statements on its thread.
@@ -24,6 +47,8 @@ export class Checkpoints {
   readonly #walFilesSinceCheckpoint: () => number;
   readonly #takeWrittenDataFiles: () => string[];
   readonly #checkpoint: () => Promise<void>;
+  readonly #policy: CheckpointPolicy;
+  readonly #onFlushedAhead: () => void;
   #flushingAhead = false;
   #flushedAhead = false;
 
@@ -33,30 +58,51 @@ export class Checkpoints {
     /** The data files PostgreSQL wrote since this was last called, by path. */
     takeWrittenDataFiles: () => string[];
     checkpoint: () => Promise<void>;
+    policy?: CheckpointPolicy;
+    /** Called when a flush ahead is done: the checkpoint can be taken at the next chance. */
+    onFlushedAhead?: () => void;
   }) {
     this.#walFilesSinceCheckpoint = options.walFilesSinceCheckpoint;
     this.#takeWrittenDataFiles = options.takeWrittenDataFiles;
     this.#checkpoint = options.checkpoint;
+    this.#policy = options.policy ?? CHECKPOINT_POLICY;
+    this.#onFlushedAhead = options.onFlushedAhead ?? (() => {});
+  }
+
+  get policy(): CheckpointPolicy {
+    return this.#policy;
+  }
+
+  /** Whether one should be taken at the next idle moment. */
+  get due(): boolean {
+    return this.#walFilesSinceCheckpoint() >= this.#policy.dueWalFiles;
   }
 
   /**
-   * Call between statements, outside any transaction: starts flushing ahead once a checkpoint
-   * is due, and takes the checkpoint once that flush is done.
+   * Call between statements, outside any transaction, saying whether the database is idle:
+   * starts flushing ahead once a checkpoint is due (or forced), and takes the checkpoint on a
+   * later call once that flush is done.
    */
-  async afterStatement(): Promise<void> {
-    const due = this.#walFilesSinceCheckpoint() >= CHECKPOINT_WAL_FILES;
-    if (this.#flushedAhead) {
+  async betweenStatements({ idle }: { idle: boolean }): Promise<void> {
+    const walFiles = this.#walFilesSinceCheckpoint();
+    if (!this.due) {
+      // None is due, or one was taken meanwhile (the sweeper takes one after reclaiming space).
       this.#flushedAhead = false;
-      // Unless one was taken meanwhile (the sweeper takes one after reclaiming space).
-      if (due) await this.#checkpoint();
       return;
     }
-    if (this.#flushingAhead || !due) return;
+    if (!idle && walFiles < this.#policy.forcedWalFiles) return;
+    if (this.#flushedAhead) {
+      this.#flushedAhead = false;
+      await this.#checkpoint();
+      return;
+    }
+    if (this.#flushingAhead) return;
     this.#flushingAhead = true;
     Promise.all(this.#takeWrittenDataFiles().map(flushFile)).then(
       () => {
         this.#flushingAhead = false;
         this.#flushedAhead = true;
+        this.#onFlushedAhead();
       },
       (error: unknown) =>
         setImmediate(() => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
-import { Checkpoints } from './checkpoints.ts';
+import { Checkpoints, type CheckpointPolicy } from './checkpoints.ts';
 import { DeferredWalSync } from './wal-sync.ts';
 
 /**
@@ -164,9 +164,14 @@ export async function openDurablePGlite(
   {
     wasm,
     walSync = new DeferredWalSync(),
+    checkpointPolicy,
+    onFlushedAhead,
   }: {
     wasm?: PGliteOptions['pgliteWasmModule'];
     walSync?: DeferredWalSync;
+    checkpointPolicy?: CheckpointPolicy;
+    /** See Checkpoints: the thread taking them learns when a checkpoint can follow. */
+    onFlushedAhead?: () => void;
   } = {},
 ): Promise<DurablePGlite> {
   const files = new DurableNodeFS(pgdata, walSync);
@@ -186,6 +191,8 @@ export async function openDurablePGlite(
       checkpoint: async () => {
         await db.exec('checkpoint');
       },
+      policy: checkpointPolicy,
+      onFlushedAhead,
     }),
     async close() {
       await db.close();

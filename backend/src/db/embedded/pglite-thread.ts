@@ -80,10 +80,10 @@ function pgliteWasm(): Promise<WorkerStart['wasm']> {
 /** Starts PGlite on its own thread over `pgdata`; resolves once the database is open. */
 export async function startEmbeddedDatabase(
   pgdata: string,
-  entry: URL = WORKER_ENTRY,
+  { checkpointPolicy }: Pick<WorkerStart, 'checkpointPolicy'> = {},
 ): Promise<EmbeddedDatabase> {
-  const workerData: WorkerStart = { pgdata, wasm: await pgliteWasm() };
-  const worker = new Worker(entry, { workerData });
+  const workerData: WorkerStart = { pgdata, wasm: await pgliteWasm(), checkpointPolicy };
+  const worker = new Worker(WORKER_ENTRY, { workerData });
   const pending = new Map<
     number,
     { resolve: (response: WorkerResponse) => void; reject: (error: Error) => void }

@@ -26,7 +26,8 @@ import {
  * A large statement (an image's part) commits alone, so nothing waits for it to be answered.
  *
  * Between requests, the thread also takes the checkpoints PostgreSQL's checkpointer would
- * (see checkpoints.ts), never inside a caller's transaction.
+ * (see checkpoints.ts), never inside a caller's transaction: once due, when nothing has been
+ * asked of it for a moment; while busy, only past a much larger amount of WAL.
  */
 
 function toWorkerError(error: unknown): WorkerError {
@@ -42,7 +43,7 @@ function toWorkerError(error: unknown): WorkerError {
 type Answer = { rows: unknown[]; affectedRows: number | undefined } | { error: WorkerError };
 
 const port = parentPort!;
-const { pgdata, wasm } = workerData as WorkerStart;
+const { pgdata, wasm, checkpointPolicy } = workerData as WorkerStart;
 const reply = (message: WorkerResponse) => port.postMessage(message);
 
 type Statements = ReturnType<typeof preparedStatements>;
@@ -103,9 +104,31 @@ async function runGroup(
 }
 
 try {
-  const database = await openDurablePGlite(pgdata, { wasm });
+  const queue: WorkerRequest[] = [];
+  let draining = false;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const database = await openDurablePGlite(pgdata, {
+    wasm,
+    checkpointPolicy,
+    onFlushedAhead: () => {
+      if (!draining) checkpointWhenIdle();
+    },
+  });
   const { durable } = database;
   const statements = preparedStatements(database.db);
+  const checkpointIfStillIdle = async () => {
+    if (draining || database.db.isInTransaction()) return;
+    draining = true;
+    await database.checkpoints.betweenStatements({ idle: true });
+    draining = false;
+    if (queue.length > 0) void drain();
+  };
+  /** Takes a due checkpoint once nothing has come for a moment (any request cancels the wait). */
+  const checkpointWhenIdle = () => {
+    clearTimeout(idleTimer);
+    const { idleMs } = database.checkpoints.policy;
+    idleTimer = setTimeout(() => void checkpointIfStillIdle(), idleMs).unref();
+  };
   /**
    * Sends answers once what produced them is on disk (see wal-sync.ts). A failed flush leaves
    * the database's state on disk unknown: the thread stops, as PostgreSQL would, and the server
@@ -120,9 +143,7 @@ try {
         }),
       );
   };
-  const queue: WorkerRequest[] = [];
   const scheduler = new GroupScheduler();
-  let draining = false;
 
   const drain = async () => {
     draining = true;
@@ -142,18 +163,20 @@ try {
         }
         replyWhenDurable([{ id: request.id, ...result }]);
         // Never inside a caller's transaction: a request sent outside any means none is open.
-        if (!request.inTransaction) await database.checkpoints.afterStatement();
+        if (!request.inTransaction) await database.checkpoints.betweenStatements({ idle: false });
         continue;
       }
       const group = batch as Statement[];
       const answers = await runGroup(database, statements, group);
       replyWhenDurable(group.map((statement, index) => ({ id: statement.id, ...answers[index]! })));
-      await database.checkpoints.afterStatement();
+      await database.checkpoints.betweenStatements({ idle: false });
     }
     draining = false;
+    if (database.checkpoints.due) checkpointWhenIdle();
   };
 
   port.on('message', (request: WorkerRequest) => {
+    clearTimeout(idleTimer);
     queue.push(request);
     if (!draining) void drain();
   });

@@ -1,4 +1,5 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
+import type { CheckpointPolicy } from './checkpoints.ts';
 
 /**
  * Messages between the server's thread and the embedded database's worker thread
@@ -12,6 +13,8 @@ export interface WorkerStart {
   pgdata: string;
   /** PGlite's WebAssembly, compiled once per process and shared by every database opened. */
   wasm: PGliteOptions['pgliteWasmModule'];
+  /** When checkpoints are taken; CHECKPOINT_POLICY unless a test sets a smaller one. */
+  checkpointPolicy?: CheckpointPolicy;
 }
 
 export type WorkerCall =
