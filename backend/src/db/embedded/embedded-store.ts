@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './pglite-thread.ts';
+import {
+  startEmbeddedDatabase,
+  type EmbeddedDatabase,
+  type StartOptions,
+} from './pglite-thread.ts';
 
 /** A data directory's embedded database, locked to this process. */
 export interface EmbeddedStore {
@@ -16,10 +20,13 @@ export const clusterFolder = (dataDir: string): string => path.join(dataDir, 'pg
  * Locks the data directory (one server per directory) and opens PGlite in it on its own
  * thread. Light to import, so `npm start` can begin this before loading the rest of the server.
  */
-export async function openEmbeddedStore(dataDir: string): Promise<EmbeddedStore> {
+export async function openEmbeddedStore(
+  dataDir: string,
+  { onThreadStarted }: Pick<StartOptions, 'onThreadStarted'> = {},
+): Promise<EmbeddedStore> {
   const release = await acquireDataDirLock(dataDir);
   try {
-    const database = await startEmbeddedDatabase(clusterFolder(dataDir));
+    const database = await startEmbeddedDatabase(clusterFolder(dataDir), { onThreadStarted });
     return {
       database,
       async close() {

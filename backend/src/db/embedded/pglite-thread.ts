@@ -77,13 +77,19 @@ function pgliteWasm(): Promise<WorkerStart['wasm']> {
   return compiled;
 }
 
+export interface StartOptions extends Pick<WorkerStart, 'checkpointPolicy'> {
+  /** Called once the thread exists; it then loads and opens PGlite on its own. */
+  onThreadStarted?: () => void;
+}
+
 /** Starts PGlite on its own thread over `pgdata`; resolves once the database is open. */
 export async function startEmbeddedDatabase(
   pgdata: string,
-  { checkpointPolicy }: Pick<WorkerStart, 'checkpointPolicy'> = {},
+  { checkpointPolicy, onThreadStarted }: StartOptions = {},
 ): Promise<EmbeddedDatabase> {
   const workerData: WorkerStart = { pgdata, wasm: await pgliteWasm(), checkpointPolicy };
   const worker = new Worker(WORKER_ENTRY, { workerData });
+  onThreadStarted?.();
   const pending = new Map<
     number,
     { resolve: (response: WorkerResponse) => void; reject: (error: Error) => void }
