@@ -116,6 +116,8 @@ async function roomSlot(url: string, until: number, counts: Counts): Promise<voi
       );
       await sleep(Math.min(ROOM_SECONDS * 1000, until - performance.now()));
       for (const sender of senders) clearInterval(sender);
+      // The last messages land before the room's clients leave, so none is counted lost.
+      await sleep(1000);
       a.socket.close();
       b.socket.close();
     } catch (error) {

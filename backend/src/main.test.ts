@@ -54,10 +54,10 @@ describe('npm start', () => {
           });
           // The PID spawn returned is still the server's: execve kept it.
           const read = (file: string) => fs.readFileSync(`/proc/${child.pid}/${file}`, 'utf8');
+          const environ = read('environ').split('\0');
           return {
-            arenas: read('environ')
-              .split('\0')
-              .find((entry) => entry.startsWith('MALLOC_ARENA_MAX=')),
+            arenas: environ.find((entry) => entry.startsWith('MALLOC_ARENA_MAX=')),
+            mmapThreshold: environ.find((entry) => entry.startsWith('MALLOC_MMAP_THRESHOLD_=')),
             args: read('cmdline').split('\0'),
           };
         } finally {
@@ -69,11 +69,13 @@ describe('npm start', () => {
 
       const tuned = await settingsOf({});
       expect(tuned.arenas).toBe('MALLOC_ARENA_MAX=2');
+      expect(tuned.mmapThreshold).toBe('MALLOC_MMAP_THRESHOLD_=131072');
       expect(tuned.args).toContain('--max-semi-space-size=4');
       expect(tuned.args).toContain(MAIN);
 
       const chosen = await settingsOf({ MALLOC_ARENA_MAX: '8' });
       expect(chosen.arenas).toBe('MALLOC_ARENA_MAX=8');
+      expect(chosen.mmapThreshold).toBeUndefined();
       expect(chosen.args).not.toContain('--max-semi-space-size=4');
 
       // A process manager's IPC channel would not survive execve: such a start keeps it.
