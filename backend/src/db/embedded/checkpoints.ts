@@ -85,7 +85,7 @@ export class Checkpoints {
    */
   async betweenStatements({ idle }: { idle: boolean }): Promise<void> {
     const walFiles = this.#walFilesSinceCheckpoint();
-    if (!this.due) {
+    if (walFiles < this.#policy.dueWalFiles) {
       // None is due, or one was taken meanwhile (the sweeper takes one after reclaiming space).
       this.#flushedAhead = false;
       return;
