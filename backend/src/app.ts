@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Router } from '@koa/router';
+import type { Router } from './http/router.ts';
 import Koa from 'koa';
 import websockify from 'koa-websocket';
 import { WS_PATH, isApiPath } from '../../shared/api/paths.ts';

@@ -1,4 +1,4 @@
-import { Router } from '@koa/router';
+import { Router } from '../http/router.ts';
 import type { Next, ParameterizedContext } from 'koa';
 import { adminLoginRequestSchema, type AdminSessionState } from '../../../shared/api/admin.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';

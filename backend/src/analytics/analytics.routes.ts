@@ -1,4 +1,4 @@
-import { Router } from '@koa/router';
+import { Router } from '../http/router.ts';
 import type { Middleware, Next, ParameterizedContext } from 'koa';
 import { sql } from 'kysely';
 import { z } from 'zod';

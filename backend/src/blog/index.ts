@@ -1,4 +1,4 @@
-import { Router } from '@koa/router';
+import { Router } from '../http/router.ts';
 import type { Middleware } from 'koa';
 import { blogPostIdSchema } from '../../../shared/api/blog.ts';
 import type { BlogPostList, GeneratedArticle } from '../../../shared/api/blog.ts';

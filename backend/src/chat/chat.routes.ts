@@ -1,4 +1,4 @@
-import { Router } from '@koa/router';
+import { Router } from '../http/router.ts';
 import { chatRoomIdSchema } from '../../../shared/api/chat.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import { jsonBody } from '../http/json-body.ts';

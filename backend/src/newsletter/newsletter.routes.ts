@@ -1,4 +1,4 @@
-import { Router } from '@koa/router';
+import { Router } from '../http/router.ts';
 import type { ParameterizedContext } from 'koa';
 import {
   newsletterSubscribeRequestSchema,

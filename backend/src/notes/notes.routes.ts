@@ -1,4 +1,4 @@
-import { Router } from '@koa/router';
+import { Router } from '../http/router.ts';
 import { noteIdSchema, verifyNoteRequestSchema } from '../../../shared/api/notes.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import { AppError } from '../http/app-error.ts';

@@ -1,4 +1,4 @@
-import { Router } from '@koa/router';
+import { Router } from '../http/router.ts';
 import { buildPublicConfig, type Health } from '../../../shared/api/config.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import type { AppConfig } from '../config.ts';
