@@ -80,24 +80,14 @@ async function runGroup(
   statements: Statements,
   group: readonly Statement[],
 ): Promise<Answer[]> {
-  const { db } = database;
-  const answers: Answer[] = [];
+  let together: Answer[] | null;
   try {
-    await db.exec('begin');
-    for (const statement of group) {
-      const result = await answer(database, statements, statement);
-      if ('error' in result) break;
-      answers.push(result);
-    }
-    if (answers.length === group.length) {
-      await db.exec('commit');
-      return answers;
-    }
-    await db.exec('rollback');
+    together = await statements.runTogether(group);
   } catch (error) {
-    // The commit itself failed (the disk): nothing of the group is kept.
+    // Not a statement's fault (the disk): no answer can say what was kept.
     return group.map(() => ({ error: toWorkerError(error) }));
   }
+  if (together) return together;
   const alone: Answer[] = [];
   for (const statement of group) alone.push(await answer(database, statements, statement));
   return alone;

@@ -74,6 +74,39 @@ describe('prepared statements on PGlite', () => {
     await expect(statements.run(insert, [11, 'next'])).resolves.toMatchObject({ affectedRows: 1 });
   });
 
+  it('runs statements together as one transaction, each with its own rows and count', async () => {
+    const statements = preparedStatements(db);
+    const insert = 'insert into probe (id, label) values ($1, $2) returning txid_current() as txid';
+    const results = await statements.runTogether([
+      { sql: insert, params: [40, 'a'] },
+      { sql: insert, params: [41, 'b'] },
+      { sql: 'update probe set label = $1 where id >= $2 and id <= $3', params: ['c', 40, 41] },
+      { sql: 'select id, label from probe where id = $1', params: [41] },
+    ]);
+    expect(results!.map((result) => result.affectedRows)).toEqual([1, 1, 2, 0]);
+    const transactions = results!
+      .slice(0, 2)
+      .map((result) => (result.rows[0] as { txid: string }).txid);
+    expect(new Set(transactions).size).toBe(1);
+    expect(results![3]!.rows).toEqual([{ id: 41, label: 'c' }]);
+    expect(db.isInTransaction()).toBe(false);
+  });
+
+  it('keeps none of the statements run together when PostgreSQL refuses one', async () => {
+    const statements = preparedStatements(db);
+    const insert = 'insert into probe (id, label) values ($1, $2)';
+    await statements.run(insert, [50, 'already there']);
+    const results = await statements.runTogether([
+      { sql: insert, params: [51, 'first'] },
+      { sql: insert, params: [50, 'taken'] },
+      { sql: insert, params: [52, 'last'] },
+    ]);
+    expect(results).toBeNull();
+    const kept = await db.query('select id, label from probe where id >= 50 and id < 60');
+    expect(kept.rows).toEqual([{ id: 50, label: 'already there' }]);
+    expect(db.isInTransaction()).toBe(false);
+  });
+
   it('keeps at most its limit prepared, dropping the least recently used', async () => {
     const before = await preparedCount();
     const statements = preparedStatements(db, { max: 2 });
