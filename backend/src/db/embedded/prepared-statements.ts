@@ -190,7 +190,7 @@ function resultsOf(messages: BackendMessages, parsers: PGlite['parsers']): State
   const results: StatementResult[] = [];
   let start = 0;
   messages.forEach((message, index) => {
-    if (message.name !== 'commandComplete' && message.name !== 'emptyQueryResponse') return;
+    if (message.name !== 'commandComplete' && message.name !== 'emptyQuery') return;
     const [result] = parse.parseResults(messages.slice(start, index + 1), parsers);
     results.push({ rows: result?.rows ?? [], affectedRows: result?.affectedRows });
     start = index + 1;

@@ -30,7 +30,9 @@ function watched() {
       await new Promise((resolve) => setImmediate(resolve));
     }
   };
-  return { walSync, events, finishFlushes };
+  /** Lets the flush at `index` among those running finish. */
+  const finishFlush = (index: number) => pending.splice(index, 1)[0]!();
+  return { walSync, events, finishFlushes, finishFlush };
 }
 
 const WAL = '/data/pgdata/pg_wal/000000010000000000000001';
@@ -67,6 +69,26 @@ describe('deferred WAL sync', () => {
     await Promise.all([first, second, third]);
     expect(order).toEqual(['first', 'second', 'third']);
     expect(events.filter((event) => event.startsWith('start'))).toHaveLength(3);
+  });
+
+  it('begins each flush at once, while an earlier one runs, and answers after both', async () => {
+    const { walSync, events, finishFlushes, finishFlush } = watched();
+    walSync.fsync(WAL, () => {});
+    let firstDurable = false;
+    const first = walSync.durable().then(() => (firstDurable = true));
+    walSync.fsync(NEXT_WAL, () => {});
+    let secondDurable = false;
+    const second = walSync.durable().then(() => (secondDurable = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(['start 000000010000000000000001', 'start 000000010000000000000002']);
+    // The second flush ends first: its WAL follows the first's, not yet on disk.
+    finishFlush(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(events.slice(2)).toEqual(['done 000000010000000000000002']);
+    expect(secondDurable).toBe(false);
+    await finishFlushes();
+    await Promise.all([first, second]);
+    expect([firstDurable, secondDurable]).toEqual([true, true]);
   });
 
   it('puts every written or flushing WAL file on disk before syncing anything else', async () => {
@@ -106,6 +128,24 @@ describe('WAL files kept open between flushes', () => {
         fs.renameSync(files.at(-1)!, `${files.at(-1)!}-recycled`);
         await walFiles.datasync(files.at(-1)!);
         await walFiles.datasync(path.join(folder, 'never-written'));
+      } finally {
+        walFiles.close();
+        fs.rmSync(folder, { recursive: true, force: true });
+      }
+      expect(openFiles()).toBe(before);
+    },
+  );
+  it.runIf(fs.existsSync('/proc/self/fd'))(
+    'flushes many files at once, closing none while a flush uses it',
+    async () => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-wal-files-'));
+      const files = Array.from({ length: 12 }, (_, index) => path.join(folder, `wal-${index}`));
+      for (const file of files) fs.writeFileSync(file, 'written');
+      const walFiles = new OpenWalFiles();
+      const before = openFiles();
+      try {
+        await Promise.all([...files, ...files].map((file) => walFiles.datasync(file)));
+        expect(openFiles()).toBeLessThanOrEqual(before + 4);
       } finally {
         walFiles.close();
         fs.rmSync(folder, { recursive: true, force: true });
