@@ -15,8 +15,8 @@ import { promisify } from 'node:util';
  *
  * Flushes overlap: each begins as soon as it is asked for, not once the one before has ended.
  * Waiting for the one before (as this did at first) left the answers of statements run during a
- * flush waiting for two: 1.9 ms on average in the notes benchmark, against 0.6 ms for a flush
- * itself.
+ * flush waiting for two: 1.9 ms on average under the notes benchmark's load, when a flush itself
+ * took 0.6 ms.
  *
  * The WAL still reaches the disk before anything that depends on it: when PostgreSQL syncs any
  * other file (a checkpoint's data files, pg_control), every noted or flushing WAL file is synced
