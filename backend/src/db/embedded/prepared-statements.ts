@@ -41,7 +41,7 @@ type WireValue = string | Uint8Array | null;
 const AFTER_BIND = Buffer.from(concat([serialize.describe({ type: 'P' }), serialize.execute({})]));
 const SYNC = Buffer.from(serialize.sync());
 
-/** One statement run, as the one message sent for it, or a part of a group's. */
+/** One run of a prepared statement: its name and its values as sent. */
 interface Run {
   name: string;
   values: WireValue[];
