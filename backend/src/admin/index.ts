@@ -11,6 +11,7 @@ import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { SecurityEvents } from '../security-events/security-events.ts';
 import { ADMIN_SESSION_HOURS, adminSessions } from './admin-sessions.ts';
 import { verifyPassword } from './password-hash.ts';
+import { answerJson } from '../http/json-answer.ts';
 
 const COOKIE = 'ashnote_admin';
 /** Tries at the password one address may make. */
@@ -62,7 +63,7 @@ export function adminFeature(deps: {
 
   const router = new Router();
   router.get(apiRoutes.adminSession, async (ctx) => {
-    ctx.body = await state(ctx);
+    answerJson(ctx, await state(ctx));
   });
 
   router.post(apiRoutes.adminLogin, jsonBody(), async (ctx) => {
@@ -96,17 +97,17 @@ export function adminFeature(deps: {
       maxAge: ADMIN_SESSION_HOURS * 3_600_000,
       overwrite: true,
     });
-    ctx.body = { available: true, authenticated: true } satisfies AdminSessionState;
+    answerJson(ctx, { available: true, authenticated: true } satisfies AdminSessionState);
   });
 
   router.post(apiRoutes.adminLogout, async (ctx) => {
     const token = tokenOf(ctx);
     if (token !== null) await sessions.close(token);
     ctx.cookies.set(COOKIE, null, { path: '/api', httpOnly: true, sameSite: 'strict' });
-    ctx.body = {
+    answerJson(ctx, {
       available: passwordHash !== null,
       authenticated: false,
-    } satisfies AdminSessionState;
+    } satisfies AdminSessionState);
   });
 
   return { router, requireAdmin, sweep: () => sessions.sweep() };

@@ -24,6 +24,7 @@ import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { DailySalt } from './daily-salt.ts';
 import type { HourlyCounters } from './hourly-counters.ts';
 import { analyticsSummary } from './summary.ts';
+import { answerJson } from '../http/json-answer.ts';
 
 /** Ingest bodies are a path and an origin at most. */
 const INGEST_BODY_BYTES = 1024;
@@ -141,7 +142,7 @@ export function analyticsRoutes(deps: {
     const { timeframe } = parseInput(summaryQuerySchema, ctx.query);
     // This instance's latest counts first; other instances flush on their own schedule.
     await counters.flush();
-    ctx.body = await analyticsSummary(database, timeframe);
+    answerJson(ctx, await analyticsSummary(database, timeframe));
   });
 
   return router;

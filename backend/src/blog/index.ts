@@ -9,6 +9,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Logger } from '../logger.ts';
 import { generateArticle } from './ai-article.ts';
 import { blogRepository } from './blog.repository.ts';
+import { answerJson } from '../http/json-answer.ts';
 
 export interface BlogOptions {
   /** How long the AI endpoint may take to write an article (default 90 s). */
@@ -43,7 +44,7 @@ export function blogFeature(deps: {
   };
 
   const list: Middleware = async (ctx) => {
-    ctx.body = { posts: await repo.listPublished() } satisfies BlogPostList;
+    answerJson(ctx, { posts: await repo.listPublished() } satisfies BlogPostList);
   };
   // The seed's two list paths; /posts is registered before /:id so it is never taken for an id.
   router.get(apiRoutes.blog, list);
@@ -52,7 +53,7 @@ export function blogFeature(deps: {
   router.get(apiRoutes.blogPost, async (ctx) => {
     const post = await repo.findPublished(postId(ctx.params.id));
     if (post === null) throw notFound();
-    ctx.body = post;
+    answerJson(ctx, post);
   });
 
   router.delete(apiRoutes.blogPost, requireAdmin, async (ctx) => {
@@ -68,7 +69,7 @@ export function blogFeature(deps: {
     const post = await repo.create({ ...article, author: AI_AUTHOR });
     logger.info('ai article published', { id: post.id });
     ctx.status = 201;
-    ctx.body = { post } satisfies GeneratedArticle;
+    answerJson(ctx, { post } satisfies GeneratedArticle);
   });
 
   return router;

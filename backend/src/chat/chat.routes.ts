@@ -4,6 +4,7 @@ import { apiRoutes } from '../../../shared/api/paths.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parseParam } from '../http/validate.ts';
 import type { ChatService } from './chat.service.ts';
+import { answerJson } from '../http/json-answer.ts';
 
 const roomId = (raw: string | undefined) =>
   parseParam(chatRoomIdSchema, raw, 'The chat URL is malformed.');
@@ -13,11 +14,11 @@ export function chatRoutes(service: ChatService): Router {
 
   router.post(apiRoutes.chatCreate, jsonBody(), async (ctx) => {
     ctx.status = 201;
-    ctx.body = await service.create(ctx.request.body, ctx.ip);
+    answerJson(ctx, await service.create(ctx.request.body, ctx.ip));
   });
 
   router.get(apiRoutes.chatRoom, async (ctx) => {
-    ctx.body = await service.status(roomId(ctx.params.id));
+    answerJson(ctx, await service.status(roomId(ctx.params.id)));
   });
 
   return router;

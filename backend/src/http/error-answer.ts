@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { ErrorBody } from '../../../shared/errors.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import { AppError } from './app-error.ts';
+import { answerJson } from './json-answer.ts';
 
 /**
  * The one place errors become responses: `{ error: { code, message } }` with the code's status.
@@ -20,5 +21,5 @@ export function answerError(ctx: Context, thrown: unknown, logger: Logger): void
   if (error.details) body.error.details = error.details;
   ctx.status = error.status;
   ctx.set(error.headers ?? {});
-  ctx.body = body;
+  answerJson(ctx, body);
 }

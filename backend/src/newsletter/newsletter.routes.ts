@@ -12,6 +12,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { parseInput } from '../http/validate.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
+import { answerJson } from '../http/json-answer.ts';
 
 export function newsletterRoutes(config: AppConfig, service: NewsletterService): Router {
   const router = new Router();
@@ -22,12 +23,12 @@ export function newsletterRoutes(config: AppConfig, service: NewsletterService):
 
   router.post(apiRoutes.newsletterSubscribe, jsonBody(), async (ctx) => {
     const input = parseInput(newsletterSubscribeRequestSchema, ctx.request.body);
-    ctx.body = await service.subscribe(input, ctx.ip, originOf(ctx));
+    answerJson(ctx, await service.subscribe(input, ctx.ip, originOf(ctx)));
   });
 
   router.post(apiRoutes.newsletterVerify, jsonBody(), async (ctx) => {
     const input = parseInput(newsletterVerifyRequestSchema, ctx.request.body);
-    ctx.body = await service.verify(input, ctx.ip, originOf(ctx));
+    answerJson(ctx, await service.verify(input, ctx.ip, originOf(ctx)));
   });
 
   /**

@@ -3,8 +3,8 @@ import type { VerifyNoteResponse } from '../../../shared/api/notes.ts';
 import type { NotesRepository, TakenNote } from './notes.repository.ts';
 
 /**
- * The answer to a successful read, `{ content, attachedImages }`. Without images it is an
- * ordinary object. With images it is streamed: each image's parts are taken from the database
+ * The answer to a successful read, `{ content, attachedImages }`, as JSON text. Without images
+ * it is serialized at once (see http/json-answer.ts for why text). With images it is streamed: each image's parts are taken from the database
  * (and deleted) one statement at a time and written out as they come, so a 70 MB note never sits
  * whole in memory, never stops the event loop to serialize, and its parts are gone from the
  * database as soon as they are on their way.
@@ -16,8 +16,13 @@ export function noteResponse(
   id: string,
   taken: TakenNote,
   repo: Pick<NotesRepository, 'takePart' | 'discardParts'>,
-): VerifyNoteResponse | Readable {
-  if (taken.partsPerImage.length === 0) return { content: taken.content, attachedImages: [] };
+): string | Readable {
+  if (taken.partsPerImage.length === 0) {
+    return JSON.stringify({
+      content: taken.content,
+      attachedImages: [],
+    } satisfies VerifyNoteResponse);
+  }
 
   async function* pieces(): AsyncGenerator<string> {
     try {

@@ -8,6 +8,7 @@ import { noteResponse } from './note-response.ts';
 import type { NotesRepository } from './notes.repository.ts';
 import type { NotesService } from './notes.service.ts';
 import { noteUploadReader } from './upload/read-note-upload.ts';
+import { answerJson } from '../http/json-answer.ts';
 
 const noteId = (raw: string | undefined) =>
   parseParam(noteIdSchema, raw, 'The note URL is malformed or missing required parameters.');
@@ -23,11 +24,11 @@ export function notesRoutes(
   router.post(apiRoutes.notes, async (ctx) => {
     const upload = await readNoteUpload(ctx);
     ctx.status = 201;
-    ctx.body = await service.create(upload, ctx.ip);
+    answerJson(ctx, await service.create(upload, ctx.ip));
   });
 
   router.get(apiRoutes.note, async (ctx) => {
-    ctx.body = await service.info(noteId(ctx.params.id));
+    answerJson(ctx, await service.info(noteId(ctx.params.id)));
   });
 
   // The seed's unauthenticated read path stays closed: reading needs the proof of key, so a

@@ -3,6 +3,7 @@ import { buildPublicConfig, type Health } from '../../../shared/api/config.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { answerJson } from '../http/json-answer.ts';
 
 /** Liveness with database reachability, and the public capabilities the web bundle reads at start. */
 export function systemRoutes(config: AppConfig, database: Database): Router {
@@ -18,11 +19,11 @@ export function systemRoutes(config: AppConfig, database: Database): Router {
     const up = await database.isReachable();
     const body: Health = { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down' };
     ctx.status = up ? 200 : 503;
-    ctx.body = body;
+    answerJson(ctx, body);
   });
 
   router.get(apiRoutes.config, (ctx) => {
-    ctx.body = publicConfig;
+    answerJson(ctx, publicConfig);
   });
 
   return router;
