@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiPaths, apiRoutes } from '../../../shared/api/paths.ts';
 
 const module = (relative: string) => new URL(relative, import.meta.url).href;
 
@@ -31,13 +32,13 @@ const ask = (method, path, body) => new Promise((resolve, reject) => {
   request.end(body === undefined ? undefined : JSON.stringify(body));
 });
 const proofs = noteProofs();
-const created = await ask('POST', '/api/notes', { content: fakeEnvelope(), ...noteVerifiers(proofs), expiration: '1d' });
+const created = await ask('POST', ${JSON.stringify(apiPaths.notes)}, { content: fakeEnvelope(), ...noteVerifiers(proofs), expiration: '1d' });
 const answers = [
-  await ask('GET', '/api/health'),
-  await ask('GET', '/api/config'),
+  await ask('GET', ${JSON.stringify(apiPaths.health)}),
+  await ask('GET', ${JSON.stringify(apiPaths.config)}),
   created,
-  await ask('POST', '/api/notes/' + created.body.noteId + '/verify', { proof: proofs.proof, linkProof: proofs.linkProof }),
-  await ask('GET', '/api/no-such-thing'),
+  await ask('POST', ${JSON.stringify(apiRoutes.noteVerify)}.replace(':id', created.body.noteId), { proof: proofs.proof, linkProof: proofs.linkProof }),
+  await ask('GET', '/api/no-such-thing'), // under /api, so the answer is JSON, not the 404 page
 ];
 await app.close();
 process.stdout.write(JSON.stringify({ answers, undici: process.moduleLoadList.filter((name) => name.includes('undici')) }));

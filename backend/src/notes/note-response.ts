@@ -4,10 +4,10 @@ import type { NotesRepository, TakenNote } from './notes.repository.ts';
 
 /**
  * The answer to a successful read, `{ content, attachedImages }`, as JSON text. Without images
- * it is serialized at once (see http/json-answer.ts for why text). With images it is streamed: each image's parts are taken from the database
- * (and deleted) one statement at a time and written out as they come, so a 70 MB note never sits
- * whole in memory, never stops the event loop to serialize, and its parts are gone from the
- * database as soon as they are on their way.
+ * it is serialized at once (why text: see http/json-answer.ts). With images it is streamed: each
+ * image's parts are taken from the database (and deleted) one statement at a time and written
+ * out as they come, so a 70 MB note never sits whole in memory, never stops the event loop to
+ * serialize, and its parts are gone from the database as soon as they are on their way.
  *
  * Image parts were checked against the envelope alphabet (base64url and dots) when the note was
  * stored, so they are written between quotes as they are; the text goes through JSON.stringify.

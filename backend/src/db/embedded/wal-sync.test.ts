@@ -111,15 +111,32 @@ describe('deferred WAL sync', () => {
 describe('WAL files kept open between flushes', () => {
   const openFiles = () => fs.readdirSync('/proc/self/fd').length;
 
+  /**
+   * Runs `use` on `count` written files in a new folder and an OpenWalFiles, with the count of
+   * this process's open descriptors before; afterwards, every descriptor must be closed again.
+   */
+  async function withWalFiles(
+    count: number,
+    use: (files: string[], walFiles: OpenWalFiles, before: number, folder: string) => Promise<void>,
+  ) {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-wal-files-'));
+    const files = Array.from({ length: count }, (_, index) => path.join(folder, `wal-${index}`));
+    for (const file of files) fs.writeFileSync(file, 'written');
+    const walFiles = new OpenWalFiles();
+    const before = openFiles();
+    try {
+      await use(files, walFiles, before, folder);
+    } finally {
+      walFiles.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+    expect(openFiles()).toBe(before);
+  }
+
   it.runIf(fs.existsSync('/proc/self/fd'))(
     'opens a file once however often it is flushed, keeps only a few open, and closes them all',
-    async () => {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-wal-files-'));
-      const files = Array.from({ length: 10 }, (_, index) => path.join(folder, `wal-${index}`));
-      for (const file of files) fs.writeFileSync(file, 'written');
-      const walFiles = new OpenWalFiles();
-      const before = openFiles();
-      try {
+    () =>
+      withWalFiles(10, async (files, walFiles, before, folder) => {
         for (let round = 0; round < 5; round++) await walFiles.datasync(files[0]!);
         expect(openFiles()).toBe(before + 1);
         for (const file of files) await walFiles.datasync(file);
@@ -128,30 +145,16 @@ describe('WAL files kept open between flushes', () => {
         fs.renameSync(files.at(-1)!, `${files.at(-1)!}-recycled`);
         await walFiles.datasync(files.at(-1)!);
         await walFiles.datasync(path.join(folder, 'never-written'));
-      } finally {
-        walFiles.close();
-        fs.rmSync(folder, { recursive: true, force: true });
-      }
-      expect(openFiles()).toBe(before);
-    },
+      }),
   );
+
   it.runIf(fs.existsSync('/proc/self/fd'))(
     'flushes many files at once, closing none while a flush uses it',
-    async () => {
-      const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-wal-files-'));
-      const files = Array.from({ length: 12 }, (_, index) => path.join(folder, `wal-${index}`));
-      for (const file of files) fs.writeFileSync(file, 'written');
-      const walFiles = new OpenWalFiles();
-      const before = openFiles();
-      try {
+    () =>
+      withWalFiles(12, async (files, walFiles, before) => {
         await Promise.all([...files, ...files].map((file) => walFiles.datasync(file)));
         expect(openFiles()).toBeLessThanOrEqual(before + 4);
-      } finally {
-        walFiles.close();
-        fs.rmSync(folder, { recursive: true, force: true });
-      }
-      expect(openFiles()).toBe(before);
-    },
+      }),
   );
 });
 
