@@ -11,6 +11,7 @@ import { createLogger } from '../backend/src/logger.ts';
 import { openDurablePGlite } from '../backend/src/db/embedded/durable-pglite.ts';
 import { partsInMemory } from '../backend/src/notes/upload/note-request.ts';
 import { notesRepository } from '../backend/src/notes/notes.repository.ts';
+import { benchHttpFloor } from './http-floor.ts';
 import { PAYLOAD_BYTES } from './notes-cycle.ts';
 import { ROUNDS, alternatingRounds, formatSpread } from './rounds.ts';
 import {
@@ -36,23 +37,28 @@ async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
     logger: createLogger('info', () => {}),
     notes: { rateRules: { create: unlimited, proof: unlimited }, sweepIntervalMs: 3_600_000 },
   });
-  const server = { ...(await app.listen()), stop: () => app.close() };
+  const { url } = await app.listen();
   try {
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
-      workerData: {
-        scenario: new URL('./notes-cycle.ts', import.meta.url).href,
-        baseUrl: server.url,
-        concurrency: CONCURRENCY,
-        seconds: SECONDS,
-      },
-    });
-    return await new Promise<RunStats>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    return await driveCycles(url);
   } finally {
-    await server.stop();
+    await app.close();
   }
+}
+
+/** Runs notes cycles against a server from a worker thread (see load-worker.ts). */
+function driveCycles(baseUrl: string): Promise<RunStats> {
+  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
+    workerData: {
+      scenario: new URL('./notes-cycle.ts', import.meta.url).href,
+      baseUrl,
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+    },
+  });
+  return new Promise<RunStats>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
 }
 
 /**
@@ -166,6 +172,7 @@ export async function runNotesBench(postgresUrl: string | null): Promise<void> {
       ours: () => benchFullCycle(store.env),
       storage: () => benchStorage(store.env),
       raw: () => benchRawPostgres(store.env.DATABASE_URL!),
+      httpFloor: () => benchHttpFloor(store.env.DATABASE_URL!, driveCycles),
       ...withPeer('pg'),
     });
     await store.drop();
@@ -173,9 +180,11 @@ export async function runNotesBench(postgresUrl: string | null): Promise<void> {
       ours: 'full cycle via HTTP API',
       storage: 'same cycle, storage layer only',
       raw: 'raw driver insert + delete-returning',
+      httpFloor: 'the raw statements behind bare node:http',
       privatebin: 'PrivateBin, PostgreSQL store',
     });
     shares('PostgreSQL', results, 'raw');
+    floorShares(results);
     if (results.privatebin) ratio('PostgreSQL', results, 'privatebin');
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
@@ -249,6 +258,19 @@ function shares(label: string, results: Results, baseline: string): void {
   console.log(
     `${label}: ours / ${baseline} = ${formatSpread(ours, 1, '%')} (storage layer alone ${formatSpread(percent('storage'), 1, '%')}); ` +
       `per round: ${ours.map((value) => `${value.toFixed(1)}%`).join(', ')}`,
+  );
+}
+
+/** How far HTTP on Node alone falls short of the raw driver, and how close ours comes to it. */
+function floorShares(results: Results): void {
+  const percent = (key: string, by: string) =>
+    formatSpread(
+      quotients(results, key, by).map((q) => q * 100),
+      1,
+      '%',
+    );
+  console.log(
+    `PostgreSQL: httpFloor / raw = ${percent('httpFloor', 'raw')}; ours / httpFloor = ${percent('ours', 'httpFloor')}`,
   );
 }
 
