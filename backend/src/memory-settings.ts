@@ -20,6 +20,26 @@ const MMAP_THRESHOLD = String(128 * 1024);
 const SEMI_SPACE_FLAG = '--max-semi-space-size';
 const SEMI_SPACE_MB = 4;
 
+/** The V8 flags above that `execArgv` (a process's Node flags) does not set already. */
+export function v8MemoryFlags(execArgv: readonly string[]): string[] {
+  return execArgv.some((arg) => arg.startsWith(SEMI_SPACE_FLAG))
+    ? []
+    : [`${SEMI_SPACE_FLAG}=${SEMI_SPACE_MB}`];
+}
+
+/**
+ * `env` with glibc's allocator settings above, unless the person starting the server chose an
+ * arena count (then it is left exactly as given).
+ */
+export function withMallocSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.MALLOC_ARENA_MAX !== undefined) return env;
+  return {
+    ...env,
+    MALLOC_ARENA_MAX: ARENAS,
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD,
+  };
+}
+
 /**
  * Starts this process over with the settings above, unless it has them (or the person starting
  * it chose an arena count), it is not Linux, the running Node cannot (process.execve is
@@ -30,16 +50,14 @@ const SEMI_SPACE_MB = 4;
 export function startOverWithMemorySettings(): void {
   if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX !== undefined) return;
   if (process.execve === undefined || process.channel !== undefined) return;
-  const flags = process.execArgv.some((arg) => arg.startsWith(SEMI_SPACE_FLAG))
-    ? []
-    : [`${SEMI_SPACE_FLAG}=${SEMI_SPACE_MB}`];
   process.execve(
     process.execPath,
-    [process.execPath, ...flags, ...process.execArgv, ...process.argv.slice(1)],
-    {
-      ...process.env,
-      MALLOC_ARENA_MAX: ARENAS,
-      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? MMAP_THRESHOLD,
-    },
+    [
+      process.execPath,
+      ...v8MemoryFlags(process.execArgv),
+      ...process.execArgv,
+      ...process.argv.slice(1),
+    ],
+    withMallocSettings(process.env),
   );
 }

@@ -9,6 +9,7 @@ import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import { launchBrowser, startWebApp } from '../../renderer/e2e/harness.ts';
 import { ensureElectron } from '../../scripts/electron-binary.ts';
 import type { ServerConnection } from '../../shared/desktop-settings.ts';
+import { SERVER_SERVICE_NAME } from '../main/server-process.ts';
 
 /**
  * The built desktop app, launched as a user would get it: window on app://ashnote, the built-in
@@ -48,13 +49,15 @@ describe.skipIf(!electron.found)('desktop app', () => {
         }
       ).ashnote.serverConnection(),
     );
+  /** The process ids of the built-in server's utility processes. */
   const serverProcesses = () =>
     app.evaluate(
-      ({ app: electronApp }) =>
+      ({ app: electronApp }, serviceName) =>
         electronApp
           .getAppMetrics()
-          .filter((metric) => metric.type === 'Utility' && metric.serviceName === 'Ashnote server')
-          .length,
+          .filter((metric) => metric.type === 'Utility' && metric.serviceName === serviceName)
+          .map((metric) => metric.pid),
+      SERVER_SERVICE_NAME,
     );
 
   async function createNote(text: string): Promise<string> {
@@ -117,10 +120,22 @@ describe.skipIf(!electron.found)('desktop app', () => {
     const current = await connection();
     expect(current).toMatchObject({ mode: 'built-in', linkReach: 'this-computer' });
     expect(new URL(current!.apiOrigin).hostname).toBe('127.0.0.1');
-    expect(await serverProcesses()).toBe(1);
+    expect(await serverProcesses()).toHaveLength(1);
     const response = await fetch(new URL('/api/health', current!.apiOrigin));
     expect(await response.json()).toEqual({ status: 'ok', database: 'up' });
   });
+
+  it.runIf(process.platform === 'linux')(
+    'starts the built-in server with the memory settings npm start gives itself',
+    async () => {
+      const [pid] = await serverProcesses();
+      const listed = (file: string) => fs.readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0');
+      expect(listed('environ')).toEqual(
+        expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']),
+      );
+      expect(listed('cmdline')).toContain('--js-flags=--max-semi-space-size=4');
+    },
+  );
 
   it('gives the page the bridge and nothing of Node', async () => {
     const seen = await page.evaluate(() => {

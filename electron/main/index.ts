@@ -29,6 +29,7 @@ import { reporter } from './report.ts';
 import { denyPermissions, guardWebContents } from './security.ts';
 import { createServerChoice, firstLanAddress } from './server-choice.ts';
 import { probeServer } from './server-probe.ts';
+import { serverForkOptions } from './server-process.ts';
 import { createServerSupervisor, type ServerChild } from './server-supervisor.ts';
 import { settingsPath } from './settings-store.ts';
 import { claimSingleInstance } from './single-instance.ts';
@@ -61,7 +62,11 @@ let menuLabels: MenuLabels = DEFAULT_MENU_LABELS;
 
 const supervisor = createServerSupervisor({
   spawn: (): ServerChild => {
-    const child = utilityProcess.fork(paths.server, [], { serviceName: 'Ashnote server' });
+    const child = utilityProcess.fork(
+      paths.server,
+      [],
+      serverForkOptions(process.env, process.platform),
+    );
     return {
       postMessage: (message) => child.postMessage(message),
       on: (event: 'message' | 'exit', listener: (value: never) => void) =>
