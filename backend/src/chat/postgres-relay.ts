@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../db/database.ts';
 import pg from 'pg';
 import { MAX_WS_FRAME_BYTES } from '../../../shared/limits.ts';
@@ -17,6 +17,9 @@ export const NOTIFY_MAX_PAYLOAD_BYTES = 7999;
 const ENVELOPE_OVERHEAD_BYTES = 512;
 /** Notifications sent per statement when publishes queue up behind a slow one. */
 const MAX_BATCH = 200;
+/** One statement for a batch: its channels and payloads as two arrays. */
+const NOTIFY_BATCH =
+  'select pg_notify(channel, payload) from unnest($1::text[], $2::text[]) as t (channel, payload)';
 
 // A relayed event carries at most one client frame's worth of client data (re-serialized JSON
 // is never longer than what the client sent), so every frame the hub accepts fits one
@@ -70,10 +73,11 @@ interface Pending {
  * channel (chatChannel), and an instance LISTENs only to the channels of rooms it follows — those
  * with a member on it — so it is not sent the traffic of rooms it does not serve. A dedicated
  * connection LISTENs (a pooled one would lose its LISTEN when returned) and reconnects with
- * backoff when dropped, listening again to what is followed; publishing goes through the pool. Publishes are sent strictly one statement after another,
- * batched while one is in flight, so notifications from this instance commit — and so arrive
- * everywhere — in publish order: a sender's messages are never reordered, which matters because
- * receivers drop out-of-order chat messages as replays.
+ * backoff when dropped, listening again to what is followed; it publishes too, and the pool does
+ * while it reconnects. Publishes are sent strictly one statement after another, batched while
+ * one is in flight, whichever connection carries them, so notifications from this instance
+ * commit — and so arrive everywhere — in publish order: a sender's messages are never reordered,
+ * which matters because receivers drop out-of-order chat messages as replays.
  */
 export async function createPostgresRelay(options: {
   url: string;
@@ -237,11 +241,17 @@ export async function createPostgresRelay(options: {
         const batch = queue.slice(0, MAX_BATCH);
         queue = queue.slice(batch.length);
         try {
-          await sql`select pg_notify(channel, payload)
-                    from unnest(${batch.map((item) => item.channel)}::text[],
-                                ${batch.map((item) => item.payload)}::text[]) as t (channel, payload)`.execute(
-            db,
-          );
+          const notify = CompiledQuery.raw(NOTIFY_BATCH, [
+            batch.map((item) => item.channel),
+            batch.map((item) => item.payload),
+          ]);
+          // From the listener's own connection while it is up: PostgreSQL then hands us our own
+          // notifications with the statement's answer, instead of waking the listener's backend
+          // and then this process once more for them. Through the pool while it reconnects, so
+          // that the others still hear this instance meanwhile.
+          const client = listener;
+          if (client !== null) await client.query(notify.sql, [...notify.parameters]);
+          else await db.executeQuery(notify);
           for (const item of batch) item.resolve();
         } catch (error) {
           for (const item of batch) item.reject(error);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -148,6 +149,47 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
         { timeout: 10_000 },
       )
       .toBe(true);
+  });
+
+  it('publishes from its listening connection while that is up, through the pool while it reconnects', async () => {
+    const one = await relay();
+    const observer = new pg.Client({ connectionString: store.env.DATABASE_URL });
+    await observer.connect();
+    const senders: number[] = [];
+    observer.on('notification', (notification) => senders.push(notification.processId));
+    await observer.query(`listen ${observer.escapeIdentifier(chatChannel(ROOM))}`);
+    const applicationOf = async (pid: number) =>
+      (
+        await sql<{ name: string }>`
+          select application_name as name from pg_stat_activity where pid = ${pid}`.execute(
+          database.sql,
+        )
+      ).rows[0]?.name;
+    try {
+      await one.publish(ROOM, message(1));
+      await expect.poll(() => senders.length).toBe(1);
+      const listening = senders[0]!;
+      expect(await applicationOf(listening)).toBe(CHAT_RELAY_APPLICATION_NAME);
+
+      await sql`select pg_terminate_backend(${listening})`.execute(database.sql);
+      // Publishing on: a statement sent while the cut goes unnoticed fails; then the pool's
+      // connections carry them, until the listener is back.
+      let n = 1;
+      let next: number | undefined;
+      await expect
+        .poll(
+          async () => {
+            await one.publish(ROOM, message(++n)).catch(() => {});
+            next = senders.find((pid) => pid !== listening);
+            return next;
+          },
+          { timeout: 10_000, interval: 5 },
+        )
+        .toBeDefined();
+      expect(await applicationOf(next!)).not.toBe(CHAT_RELAY_APPLICATION_NAME);
+    } finally {
+      await observer.end();
+    }
   });
 
   it('refuses an event that a NOTIFY payload cannot carry, delivering it nowhere', async () => {
