@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +51,8 @@ interface ServerStats {
   heapUsed: number;
   rss: number;
   cpuMicros: number;
+  /** Time its threads have spent ready to run but waiting for a CPU (Linux; 0 elsewhere). */
+  runQueueMicros: number;
   /** Longest event-loop stall since the previous reading. */
   loopMaxMs: number;
   /** Longest garbage-collection pause since the previous reading. */
@@ -97,6 +100,7 @@ if (process.argv[2] === SERVER_FLAG) {
         heapUsed,
         rss,
         cpuMicros: cpu.user + cpu.system,
+        runQueueMicros: runQueueMicros(),
         loopMaxMs: loop.max / 1e6,
         gcMaxMs,
       });
@@ -107,6 +111,25 @@ if (process.argv[2] === SERVER_FLAG) {
     }
   });
   process.send!({ type: 'ready', url });
+}
+
+/**
+ * How long this process's threads have waited on a run queue, from the kernel's per-thread
+ * scheduler statistics (`/proc/self/task/<id>/schedstat`: time run, time waited, in ns). On a
+ * machine as busy as the bench makes it, the servers wait for a CPU about as long as they run,
+ * which CPU profiles show only as gaps between their samples.
+ */
+function runQueueMicros(): number {
+  let waitedNs = 0;
+  try {
+    for (const thread of fs.readdirSync('/proc/self/task')) {
+      const fields = fs.readFileSync(`/proc/self/task/${thread}/schedstat`, 'utf8').split(' ');
+      waitedNs += Number(fields[1]);
+    }
+  } catch {
+    return 0;
+  }
+  return waitedNs / 1000;
 }
 
 interface Instance {
@@ -290,6 +313,8 @@ interface Result {
   heapPerSocket: number;
   rssPerSocket: number;
   serverCpuPercent: number;
+  /** The servers' threads' time waiting for a CPU, as a share of the run (like CPU). */
+  serverRunQueuePercent: number;
   /**
    * Server CPU time (all instances) per message sent: what the work costs, which a busy shared
    * machine inflates far less than it does latency.
@@ -379,6 +404,10 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
   for (const participant of everyone) participant.socket.terminate();
   latencies.sort((x, y) => x - y);
   const cpuMicros = cpuAfter.reduce((sum, s, i) => sum + s.cpuMicros - cpuBefore[i]!.cpuMicros, 0);
+  const waitedMicros = cpuAfter.reduce(
+    (sum, s, i) => sum + s.runQueueMicros - cpuBefore[i]!.runQueueMicros,
+    0,
+  );
   return {
     sockets: everyone.length,
     sent,
@@ -389,6 +418,7 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
     heapPerSocket: heapDelta / everyone.length,
     rssPerSocket: rssDelta / everyone.length,
     serverCpuPercent: (cpuMicros / 1000 / elapsedMs) * 100,
+    serverRunQueuePercent: (waitedMicros / 1000 / elapsedMs) * 100,
     serverCpuPerMessageUs: cpuMicros / sentInWindow,
     clientLoopP99Ms: loop.percentile(99) / 1e6,
     serverLoopMaxMs: Math.max(...cpuAfter.map((s) => s.loopMaxMs)),
@@ -408,7 +438,7 @@ function report(label: string, runs: Result[]): void {
       `  received ${figure((r) => r.received / r.sent, 4, '')} of sent` +
       `  | p50 ${figure((r) => r.p50Ms, 2)}  p99 ${figure((r) => r.p99Ms, 2)}  max ${figure((r) => r.maxMs)}\n` +
       `  server stall max ${figure((r) => r.serverLoopMaxMs)}  GC max ${figure((r) => r.serverGcMaxMs)}` +
-      `  CPU ${figure((r) => r.serverCpuPercent, 0, '%')} (${figure((r) => r.serverCpuPerMessageUs, 0, ' µs')} per message)  | client loop p99 ${figure((r) => r.clientLoopP99Ms)}\n` +
+      `  CPU ${figure((r) => r.serverCpuPercent, 0, '%')} (${figure((r) => r.serverCpuPerMessageUs, 0, ' µs')} per message), waiting for a CPU ${figure((r) => r.serverRunQueuePercent, 0, '%')}  | client loop p99 ${figure((r) => r.clientLoopP99Ms)}\n` +
       `  per socket: heap ${figure((r) => kb(r.heapPerSocket), 1, ' KB')}, rss ${figure((r) => kb(r.rssPerSocket), 1, ' KB')}` +
       `  | joining took ${figure((r) => r.joinSeconds, 1, ' s')}  | load (1 min) ${figure((r) => r.load, 2, '')}`,
   );
@@ -424,7 +454,8 @@ async function run(kind: 'embedded' | 'postgres', instanceCount: number, rooms: 
     // Progress, so that a long run shows how it goes (the summary comes after the last round).
     console.log(
       `  ${kind}×${instanceCount}: p99 ${result.p99Ms.toFixed(2)} ms, max ${result.maxMs.toFixed(1)} ms,` +
-        ` stall ${result.serverLoopMaxMs.toFixed(0)} ms, load ${result.load.toFixed(2)}`,
+        ` stall ${result.serverLoopMaxMs.toFixed(0)} ms, waiting for a CPU ${result.serverRunQueuePercent.toFixed(0)}%,` +
+        ` load ${result.load.toFixed(2)}`,
     );
     return result;
   } finally {
@@ -439,6 +470,7 @@ export async function runChatBench(postgresUrl: string | null): Promise<void> {
       `\n${ROUNDS} alternating rounds; figures are medians [min–max] over the rounds.` +
       '\nLatency = send → receipt at the other client; each server instance in a child process;' +
       '\nstall = longest event-loop delay of a server during the timed run (max over instances);' +
+      "\nwaiting for a CPU = the servers' threads' time ready to run but not running (Linux), as CPU is: a share of the timed run;" +
       "\nmemory = a server's heap/rss growth from connecting and joining, per socket\n",
   );
   if (postgresUrl === null) {
