@@ -3,12 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { apiPaths, apiRoutes } from '../shared/api/paths.ts';
+import { BASELINE_TABLE, DELETE_RETURNING, INSERT } from './raw-statements.ts';
 import type { RunStats } from './stats.ts';
 
-const FLOOR_TABLE = `create table if not exists floor_note (id text primary key, content text not null, verifier bytea not null, expires_at timestamptz not null)`;
-const INSERT =
-  "insert into floor_note (id, content, verifier, expires_at) values ($1, $2, $3, now() + interval '1 day')";
-const DELETE_RETURNING = 'delete from floor_note where id = $1 and verifier = $2 returning content';
 /** What comes before and after the note's id in a read's path. */
 const [VERIFY_PREFIX, VERIFY_SUFFIX] = apiRoutes.noteVerify.split(':id') as [string, string];
 
@@ -25,7 +22,7 @@ export async function benchHttpFloor(
 ): Promise<RunStats> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   pool.on('error', () => {});
-  await pool.query(FLOOR_TABLE);
+  await pool.query(BASELINE_TABLE);
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -12,6 +12,7 @@ import { openDurablePGlite } from '../backend/src/db/embedded/durable-pglite.ts'
 import { partsInMemory } from '../backend/src/notes/upload/note-request.ts';
 import { notesRepository } from '../backend/src/notes/notes.repository.ts';
 import { benchHttpFloor } from './http-floor.ts';
+import { BASELINE_TABLE, DELETE_RETURNING, INSERT } from './raw-statements.ts';
 import { PAYLOAD_BYTES } from './notes-cycle.ts';
 import { ROUNDS, alternatingRounds, formatSpread } from './rounds.ts';
 import {
@@ -92,11 +93,6 @@ async function benchStorage(env: Record<string, string>): Promise<RunStats> {
     await database.close();
   }
 }
-
-const BASELINE_TABLE = `create table if not exists bench_note (id text primary key, content text not null, verifier bytea not null, expires_at timestamptz not null)`;
-const INSERT =
-  "insert into bench_note (id, content, verifier, expires_at) values ($1, $2, $3, now() + interval '1 day')";
-const DELETE_RETURNING = 'delete from bench_note where id = $1 and verifier = $2 returning content';
 
 /** What the database alone can do: one insert and one delete-returning of the same payload. */
 async function benchRawPostgres(url: string): Promise<RunStats> {
