@@ -13,6 +13,7 @@ import { partsInMemory } from '../backend/src/notes/upload/note-request.ts';
 import { notesRepository } from '../backend/src/notes/notes.repository.ts';
 import { benchHttpFloor } from './http-floor.ts';
 import { BASELINE_TABLE, DELETE_RETURNING, INSERT } from './raw-statements.ts';
+import type { LoadMessage } from './load-worker.ts';
 import { PAYLOAD_BYTES } from './notes-cycle.ts';
 import { ROUNDS, alternatingRounds, formatSpread } from './rounds.ts';
 import {
@@ -46,7 +47,10 @@ async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
   }
 }
 
-/** Runs notes cycles against a server from a worker thread (see load-worker.ts). */
+/**
+ * Runs notes cycles against a server in this process from a worker thread (see load-worker.ts),
+ * and counts the server's CPU per cycle: this process's, less the load thread's own.
+ */
 function driveCycles(baseUrl: string): Promise<RunStats> {
   const worker = new Worker(new URL('./load-worker.ts', import.meta.url), {
     workerData: {
@@ -56,8 +60,18 @@ function driveCycles(baseUrl: string): Promise<RunStats> {
       seconds: SECONDS,
     },
   });
+  const micros = (cpu: NodeJS.CpuUsage) => cpu.user + cpu.system;
+  let timedFrom = { process: 0, load: 0 };
   return new Promise<RunStats>((resolve, reject) => {
-    worker.once('message', resolve);
+    worker.on('message', (message: LoadMessage) => {
+      const processCpu = micros(process.cpuUsage());
+      if (message.kind === 'timed') {
+        timedFrom = { process: processCpu, load: micros(message.threadCpu) };
+        return;
+      }
+      const server = processCpu - timedFrom.process - (micros(message.threadCpu) - timedFrom.load);
+      resolve({ ...message.stats, serverCpuMicros: server / message.stats.operations });
+    });
     worker.once('error', reject);
   });
 }
@@ -237,7 +251,13 @@ function report(label: string, results: Results, names: Record<string, string>):
         ours.map((run) => run.p99Ms),
         2,
       );
-      console.log(`${title} ${rates}/s   p50 ${p50} ms   p99 ${p99} ms`);
+      const cpu = ours.every((run) => run.serverCpuMicros !== undefined)
+        ? `   server CPU ${formatSpread(
+            ours.map((run) => run.serverCpuMicros!),
+            0,
+          )} µs per cycle`
+        : '';
+      console.log(`${title} ${rates}/s   p50 ${p50} ms   p99 ${p99} ms${cpu}`);
     }
   }
 }

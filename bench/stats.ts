@@ -5,6 +5,11 @@ export interface RunStats {
   perSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * The server's CPU time (user + system) per operation in the timed run, where the server
+   * shares the benchmark's process: all of its threads but the load generator's.
+   */
+  serverCpuMicros?: number;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -19,7 +24,13 @@ export function percentile(sorted: number[], p: number): number {
  */
 export async function closedLoop(
   operation: () => Promise<void>,
-  options: { concurrency: number; seconds: number; warmupSeconds?: number },
+  options: {
+    concurrency: number;
+    seconds: number;
+    warmupSeconds?: number;
+    /** Called when the warm-up is over and the timed run begins. */
+    onTimedStart?: () => void;
+  },
 ): Promise<RunStats> {
   const runWorkers = async (seconds: number, latencies: number[]) => {
     const deadline = performance.now() + seconds * 1000;
@@ -34,6 +45,7 @@ export async function closedLoop(
   };
   await runWorkers(options.warmupSeconds ?? 2, []);
 
+  options.onTimedStart?.();
   const latencies: number[] = [];
   const started = performance.now();
   await runWorkers(options.seconds, latencies);
