@@ -60,17 +60,21 @@ function driveCycles(baseUrl: string): Promise<RunStats> {
       seconds: SECONDS,
     },
   });
-  const micros = (cpu: NodeJS.CpuUsage) => cpu.user + cpu.system;
-  let timedFrom = { process: 0, load: 0 };
+  const processCpuMicros = () => {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  };
+  let timedFrom = 0;
   return new Promise<RunStats>((resolve, reject) => {
     worker.on('message', (message: LoadMessage) => {
-      const processCpu = micros(process.cpuUsage());
       if (message.kind === 'timed') {
-        timedFrom = { process: processCpu, load: micros(message.threadCpu) };
+        timedFrom = processCpuMicros();
         return;
       }
-      const server = processCpu - timedFrom.process - (micros(message.threadCpu) - timedFrom.load);
-      resolve({ ...message.stats, serverCpuMicros: server / message.stats.operations });
+      const { stats, loadCpuMicros } = message;
+      if (loadCpuMicros === null) return resolve(stats);
+      const server = processCpuMicros() - timedFrom - loadCpuMicros;
+      resolve({ ...stats, serverCpuMicros: server / stats.operations });
     });
     worker.once('error', reject);
   });
