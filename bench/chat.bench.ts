@@ -13,7 +13,7 @@ import { createLogger } from '../backend/src/logger.ts';
 import { fakeEnvelope } from '../backend/src/testing/notes-client.ts';
 import { createTestStore } from '../backend/src/testing/test-server.ts';
 import { ROUNDS, alternatingRounds, formatSpread } from './rounds.ts';
-import { percentile } from './stats.ts';
+import { cpuMicros, percentile } from './stats.ts';
 
 /**
  * Chat relay under load: N rooms × 2 WebSocket clients (N from BENCH_CHAT_ROOMS), each client
@@ -94,12 +94,11 @@ if (process.argv[2] === SERVER_FLAG) {
         gc?.();
       }
       const { heapUsed, rss } = process.memoryUsage();
-      const cpu = process.cpuUsage();
       process.send!({
         type: 'stats',
         heapUsed,
         rss,
-        cpuMicros: cpu.user + cpu.system,
+        cpuMicros: cpuMicros(process.cpuUsage()),
         runQueueMicros: runQueueMicros(),
         loopMaxMs: loop.max / 1e6,
         gcMaxMs,

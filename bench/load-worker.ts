@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { closedLoop, type RunStats } from './stats.ts';
+import { closedLoop, cpuMicros, type RunStats } from './stats.ts';
 
 /**
  * What the load thread tells the server's thread: when the timed run begins, and at its end the
@@ -25,11 +25,8 @@ const { makeOperation } = (await import(scenario)) as {
 };
 const report = (message: LoadMessage) => parentPort!.postMessage(message);
 // Not in every Node 22 (npm run uses the pinned one, which has it); without it, no CPU figure.
-const threadCpuMicros = (): number | null => {
-  if (!('threadCpuUsage' in process)) return null;
-  const { user, system } = process.threadCpuUsage();
-  return user + system;
-};
+const threadCpuMicros = (): number | null =>
+  'threadCpuUsage' in process ? cpuMicros(process.threadCpuUsage()) : null;
 let timedFrom: number | null = null;
 const stats = await closedLoop(makeOperation(baseUrl), {
   concurrency,

@@ -22,7 +22,7 @@ import {
   privateBinLifecycles,
   privateBinRunning,
 } from './privatebin.ts';
-import { closedLoop, type RunStats } from './stats.ts';
+import { closedLoop, cpuMicros, type RunStats } from './stats.ts';
 
 const CONCURRENCY = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -60,20 +60,16 @@ function driveCycles(baseUrl: string): Promise<RunStats> {
       seconds: SECONDS,
     },
   });
-  const processCpuMicros = () => {
-    const { user, system } = process.cpuUsage();
-    return user + system;
-  };
   let timedFrom = 0;
   return new Promise<RunStats>((resolve, reject) => {
     worker.on('message', (message: LoadMessage) => {
       if (message.kind === 'timed') {
-        timedFrom = processCpuMicros();
+        timedFrom = cpuMicros(process.cpuUsage());
         return;
       }
       const { stats, loadCpuMicros } = message;
       if (loadCpuMicros === null) return resolve(stats);
-      const server = processCpuMicros() - timedFrom - loadCpuMicros;
+      const server = cpuMicros(process.cpuUsage()) - timedFrom - loadCpuMicros;
       resolve({ ...stats, serverCpuMicros: server / stats.operations });
     });
     worker.once('error', reject);

@@ -12,6 +12,9 @@ export interface RunStats {
   serverCpuMicros?: number;
 }
 
+/** A CPU reading (`process.cpuUsage()`, `process.threadCpuUsage()`) as one figure, user + system. */
+export const cpuMicros = ({ user, system }: NodeJS.CpuUsage): number => user + system;
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
