@@ -310,6 +310,23 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
         await post({ 'content-type': 'application/json', 'content-encoding': 'gzip' }, '{}'),
       ),
     ).toEqual([400, 'VALIDATION_FAILED', 'Send the request body uncompressed.']);
+    // The media type is what counts, in any case and with parameters; a lookalike is not it.
+    for (const type of ['application/jsonx', 'application/json-seq', 'application/x-json']) {
+      expect(await errorOf(await post({ 'content-type': type }, '{}'))).toEqual([
+        400,
+        'VALIDATION_FAILED',
+        'Send the request body as application/json.',
+      ]);
+    }
+    const withParameters = await post(
+      { 'content-type': ' Application/JSON ; charset=UTF-8' },
+      '{}',
+    );
+    expect(await errorOf(withParameters)).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'Please check your input and try again.',
+    ]);
     // No body at all reaches the schema, which names what is missing.
     const empty = await post({}, undefined);
     expect(empty.status).toBe(400);

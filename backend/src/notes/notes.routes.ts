@@ -8,7 +8,7 @@ import { noteResponse } from './note-response.ts';
 import type { NotesRepository } from './notes.repository.ts';
 import type { NotesService } from './notes.service.ts';
 import { noteUploadReader } from './upload/read-note-upload.ts';
-import { answerJson } from '../http/json-answer.ts';
+import { JSON_CONTENT_TYPE, answerJson } from '../http/json-answer.ts';
 
 const noteId = (raw: string | undefined) =>
   parseParam(noteIdSchema, raw, 'The note URL is malformed or missing required parameters.');
@@ -45,7 +45,7 @@ export function notesRoutes(
     const id = noteId(ctx.params.id);
     const { proof, linkProof } = parseInput(verifyNoteRequestSchema, ctx.request.body);
     const taken = await service.verify(id, proof, linkProof, ctx.ip);
-    ctx.type = 'application/json';
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = noteResponse(id, taken, repo);
   });
 
