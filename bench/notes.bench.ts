@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
@@ -30,11 +33,23 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
 
 /**
+ * What `npm start` serves beside the API, as far as an API call can tell: the web bundle's
+ * middleware sits in front of the routes, and every call passes it. API calls never reach its
+ * files, so a one-page stand-in does, and the bench needs no build.
+ */
+function standInWebBundle(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-bench-web-'));
+  fs.writeFileSync(path.join(folder, 'index.html'), '<!doctype html><html><head></head></html>');
+  return folder;
+}
+
+/**
  * Full cycle through the real HTTP API, driven from a worker thread (see load-worker.ts). The
  * server logs as in production (a line per request at `info`), formatted but not written out.
  */
 async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', ...env });
+  const webDir = standInWebBundle();
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', WEB_DIR: webDir, ...env });
   const app = await createApp(config, {
     logger: createLogger('info', () => {}),
     notes: { rateRules: { create: unlimited, proof: unlimited }, sweepIntervalMs: 3_600_000 },
@@ -44,6 +59,7 @@ async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
     return await driveCycles(url);
   } finally {
     await app.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
   }
 }
 

@@ -128,6 +128,12 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     const response = await fetch(`${t.url}/api/does-not-exist`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+    for (const p of ['/ws', '/ws/', '/ws/anything']) {
+      const plain = await fetch(`${t.url}${p}`);
+      expect(plain.status).toBe(404);
+      expect(plain.headers.get('content-type')).not.toContain('text/html');
+      await plain.arrayBuffer();
+    }
   });
 
   it('serves the web bundle with SPA fallback and long-lived hashed assets', async () => {

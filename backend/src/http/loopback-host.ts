@@ -10,9 +10,9 @@ export function isLoopbackHost(host: string): boolean {
 /** Host header without its port: `127.0.0.1:3000` → `127.0.0.1`, `[::1]:3000` → `[::1]`. */
 export function hostnameOf(hostHeader: string | undefined): string {
   if (!hostHeader) return '';
-  return hostHeader.startsWith('[')
-    ? hostHeader.slice(0, hostHeader.indexOf(']') + 1)
-    : hostHeader.split(':')[0]!;
+  if (hostHeader.startsWith('[')) return hostHeader.slice(0, hostHeader.indexOf(']') + 1);
+  const colon = hostHeader.indexOf(':');
+  return colon < 0 ? hostHeader : hostHeader.slice(0, colon);
 }
 
 /**

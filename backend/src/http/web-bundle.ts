@@ -157,11 +157,11 @@ export function serveWebBundle(webDir: string, publicUrl: string | null) {
     ctx.length = chosen.size;
   }
 
-  return async (ctx: Context, next: Next) => {
+  /** What the routes left unanswered: a file of the bundle, or the app. */
+  async function serveUnrouted(ctx: Context, next: Next) {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (isReserved(ctx.path)) return;
     let requestPath: string;
     try {
       requestPath = decodeURIComponent(ctx.path);
@@ -185,5 +185,9 @@ export function serveWebBundle(webDir: string, publicUrl: string | null) {
       return;
     }
     await serveApp(ctx);
-  };
+  }
+
+  // Every API call passes here first: it goes straight on, without waiting on the routes in a
+  // frame of its own, since the bundle never answers for `/api` or `/ws`.
+  return (ctx: Context, next: Next) => (isReserved(ctx.path) ? next() : serveUnrouted(ctx, next));
 }

@@ -52,7 +52,8 @@ interface NoteArgs {
   linkVerifier: Uint8Array;
   kdfSalt: string | null;
   kdfIterations: number | null;
-  expiresAt: Date;
+  /** ISO text rather than a Date: pg would format a Date in local time on every insert. */
+  expiresAt: string;
 }
 
 /**
@@ -212,6 +213,19 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
     return Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 
+  /** A note's image parts, one statement each, as they come from its upload. */
+  async function insertParts(note: NewNote): Promise<void> {
+    const parts = note.parts[Symbol.asyncIterator]();
+    for (const [image, count] of note.partsPerImage.entries()) {
+      for (let seq = 0; seq < count; seq++) {
+        const part = await parts.next();
+        if (part.done) throw new Error('A note upload ended before its last image part');
+        await insertPart({ noteId: note.id, image, seq, data: part.value });
+      }
+    }
+    await parts.return?.();
+  }
+
   /** Removes a note's remaining image parts, a few at a time so no statement runs long. */
   async function discardParts(id: string): Promise<void> {
     while ((await deleteSomeParts((eb) => eb.and([eb('note_id', '=', id)]))) > 0);
@@ -225,17 +239,9 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
      * instances' clocks are kept by NTP, far closer than an hour.
      */
     async insert(note: NewNote): Promise<string> {
-      const expiresAt = new Date(Date.now() + note.expiresInSeconds * 1000);
+      const expiresAt = new Date(Date.now() + note.expiresInSeconds * 1000).toISOString();
       try {
-        const parts = note.parts[Symbol.asyncIterator]();
-        for (const [image, count] of note.partsPerImage.entries()) {
-          for (let seq = 0; seq < count; seq++) {
-            const part = await parts.next();
-            if (part.done) throw new Error('A note upload ended before its last image part');
-            await insertPart({ noteId: note.id, image, seq, data: part.value });
-          }
-        }
-        await parts.return?.();
+        if (note.partsPerImage.length > 0) await insertParts(note);
         const args: NoteArgs = {
           id: note.id,
           content: note.content,
@@ -252,7 +258,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
         if (note.partsPerImage.length > 0) await discardParts(note.id).catch(() => {});
         throw error;
       }
-      return expiresAt.toISOString();
+      return expiresAt;
     },
 
     /** What the viewer may know without the key. Expired-but-unswept notes already count as gone. */
