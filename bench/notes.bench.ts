@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Worker } from 'node:worker_threads';
 import { fakeEnvelope } from '../backend/src/testing/notes-client.ts';
-import { createTestStore } from '../backend/src/testing/test-server.ts';
+import { createTestStore, type TestDatabaseKind } from '../backend/src/testing/test-server.ts';
 import { createApp } from '../backend/src/app.ts';
 import { loadConfig } from '../backend/src/config.ts';
 import { openDatabase } from '../backend/src/db/database.ts';
@@ -43,11 +44,40 @@ function standInWebBundle(): string {
   return folder;
 }
 
+/** What builds a server: this tree's modules, or another checkout's. */
+interface ServerSource {
+  createApp: typeof createApp;
+  loadConfig: typeof loadConfig;
+  createLogger: typeof createLogger;
+}
+
+const OURS: ServerSource = { createApp, loadConfig, createLogger };
+
+/**
+ * BENCH_BASELINE_ROOT: another checkout of this project (an earlier commit, say, with its own
+ * node_modules), whose server is built and driven as ours, in this process (see
+ * compareWithBaseline).
+ */
+async function baselineSource(): Promise<ServerSource | null> {
+  const root = process.env.BENCH_BASELINE_ROOT;
+  if (root === undefined) return null;
+  const modules: object[] = await Promise.all(
+    ['app.ts', 'config.ts', 'logger.ts'].map(
+      (file) => import(pathToFileURL(path.resolve(root, 'backend/src', file)).href),
+    ),
+  );
+  const { createApp, loadConfig, createLogger } = Object.assign({}, ...modules) as ServerSource;
+  return { createApp, loadConfig, createLogger };
+}
+
 /**
  * Full cycle through the real HTTP API, driven from a worker thread (see load-worker.ts). The
  * server logs as in production (a line per request at `info`), formatted but not written out.
  */
-async function benchFullCycle(env: Record<string, string>): Promise<RunStats> {
+async function benchFullCycle(
+  env: Record<string, string>,
+  { createApp, loadConfig, createLogger }: ServerSource = OURS,
+): Promise<RunStats> {
   const webDir = standInWebBundle();
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', WEB_DIR: webDir, ...env });
   const app = await createApp(config, {
@@ -183,10 +213,43 @@ type Results = Record<string, Measured[]>;
 
 const isPeer = (run: Measured): run is PeerStats => 'createP99Ms' in run;
 
+/**
+ * Ours against the baseline tree's server, alone in alternating rounds, each on a store of its
+ * own: a change's before/after figures. Nothing else runs, so that no other contender exercises
+ * (and changes how V8 compiles) the modules of one tree and not the other's, and no store grows
+ * faster than the other.
+ */
+async function compareWithBaseline(
+  baseline: ServerSource,
+  postgresUrl: string | null,
+): Promise<void> {
+  const kinds: [TestDatabaseKind, string][] = [['embedded', 'Embedded']];
+  if (postgresUrl !== null) kinds.unshift(['postgres', 'PostgreSQL']);
+  for (const [kind, label] of kinds) {
+    const [mine, theirs] = [await createTestStore(kind), await createTestStore(kind)];
+    const results: Results = await alternatingRounds<string, Measured>({
+      ours: () => benchFullCycle(mine.env),
+      baseline: () => benchFullCycle(theirs.env, baseline),
+    });
+    await mine.drop();
+    await theirs.drop();
+    report(label, results, {
+      ours: 'full cycle via HTTP API',
+      baseline: 'full cycle, the baseline tree',
+    });
+    beforeAfter(label, results);
+  }
+}
+
 export async function runNotesBench(postgresUrl: string | null): Promise<void> {
   console.log(
     `\nNotes: create + read-with-proof cycles, concurrency ${CONCURRENCY}, ${ROUNDS} alternating rounds of ${SECONDS} s; figures are medians [min–max]\n`,
   );
+  const baseline = await baselineSource();
+  if (baseline !== null) {
+    console.log(`Ours against the baseline tree, ${process.env.BENCH_BASELINE_ROOT}\n`);
+    return compareWithBaseline(baseline, postgresUrl);
+  }
   const peerMissing = await privateBinRunning();
   if (peerMissing !== null) console.log(`PrivateBin: skipped (${peerMissing})`);
   const withPeer = (store: PeerStore): Record<string, () => Promise<Measured>> =>
@@ -303,6 +366,22 @@ function floorShares(results: Results): void {
     );
   console.log(
     `PostgreSQL: httpFloor / raw = ${percent('httpFloor', 'raw')}; ours / httpFloor = ${percent('ours', 'httpFloor')}`,
+  );
+}
+
+/** Ours against the baseline tree, round by round: the rate, and the server's CPU per cycle. */
+function beforeAfter(label: string, results: Results): void {
+  const times = quotients(results, 'ours', 'baseline');
+  console.log(
+    `${label}: ours / baseline = ${formatSpread(times, 3, '×')}; per round: ${times.map((value) => `${value.toFixed(3)}×`).join(', ')}`,
+  );
+  const ours = results.ours as RunStats[];
+  const cpu = (runs: RunStats[]) => runs.map((run) => run.serverCpuMicros);
+  const [after, before] = [cpu(ours), cpu(results.baseline as RunStats[])];
+  if ([...after, ...before].some((micros) => micros === undefined)) return;
+  const saved = before.map((micros, round) => micros! - after[round]!);
+  console.log(
+    `${label}: server CPU per cycle, baseline − ours = ${formatSpread(saved, 1, ' µs')}; ours lower in ${saved.filter((micros) => micros > 0).length} of ${saved.length} rounds`,
   );
 }
 
