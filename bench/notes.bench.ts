@@ -371,10 +371,7 @@ function floorShares(results: Results): void {
 
 /** Ours against the baseline tree, round by round: the rate, and the server's CPU per cycle. */
 function beforeAfter(label: string, results: Results): void {
-  const times = quotients(results, 'ours', 'baseline');
-  console.log(
-    `${label}: ours / baseline = ${formatSpread(times, 3, '×')}; per round: ${times.map((value) => `${value.toFixed(3)}×`).join(', ')}`,
-  );
+  ratio(label, results, 'baseline', 3);
   const ours = results.ours as RunStats[];
   const cpu = (runs: RunStats[]) => runs.map((run) => run.serverCpuMicros);
   const [after, before] = [cpu(ours), cpu(results.baseline as RunStats[])];
@@ -385,10 +382,10 @@ function beforeAfter(label: string, results: Results): void {
   );
 }
 
-/** How many times the peer's rate ours reaches. */
-function ratio(label: string, results: Results, peer: string): void {
-  const times = quotients(results, 'ours', peer);
+/** How many times another contender's rate (a peer's, the baseline tree's) ours reaches. */
+function ratio(label: string, results: Results, other: string, decimals = 2): void {
+  const times = quotients(results, 'ours', other);
   console.log(
-    `${label}: ours / ${peer} = ${formatSpread(times, 2, '×')}; per round: ${times.map((value) => `${value.toFixed(2)}×`).join(', ')}`,
+    `${label}: ours / ${other} = ${formatSpread(times, decimals, '×')}; per round: ${times.map((value) => `${value.toFixed(decimals)}×`).join(', ')}`,
   );
 }
