@@ -6,11 +6,15 @@ import { startOverWithMemorySettings } from './memory-settings.ts';
 /**
  * `npm start`. The memory settings come first: starting over replaces the process, so the less
  * it has loaded by then the better (loading the server's first modules before cost ~0.2 s of
- * every start). Then V8's compiled code for the server's modules is kept on disk (Node checks
- * it against each source), so later starts skip most of the compiling; in the project's own
- * folder, not the shared temp folder another user could write to.
+ * every start). Then V8's compiled code for the server's modules, and the modules with their
+ * types stripped, are kept on disk (each checked against its source), so later starts skip most
+ * of the compiling and all of the stripping; in the project's own folder, not the shared temp
+ * folder another user could write to.
  */
 startOverWithMemorySettings();
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-module.enableCompileCache(path.join(repoRoot, 'node_modules/.cache/node-compile-cache'));
+const cache = path.join(repoRoot, 'node_modules/.cache');
+module.enableCompileCache(path.join(cache, 'node-compile-cache'));
+const { cacheStrippedSources } = await import('./stripped-source-cache.ts');
+cacheStrippedSources(path.join(cache, 'ashnote-stripped-ts'), repoRoot);
 await import('./start.ts');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AiConfig } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, type Logger } from '../logger.ts';
-import { articleText, sanitizeArticleHtml } from './blog-html.ts';
+import { blogHtml } from './blog-html.ts';
 
 /** What the model must answer with; anything else is refused, not repaired. */
 const articleReplySchema = z.object({
@@ -100,6 +100,7 @@ export async function generateArticle(
     throw unavailable();
   }
 
+  const { articleText, sanitizeArticleHtml } = await blogHtml();
   const html = sanitizeArticleHtml(reply.html);
   if (articleText(html).length < MIN_ARTICLE_CHARS) {
     logger.warn('ai article too short after sanitizing', { chars: articleText(html).length });

@@ -3,7 +3,7 @@ import type { BlogPost as BlogPostDto, BlogPostSummary } from '../../../shared/a
 import type { InferEntity } from '@mikro-orm/core';
 import type { Database } from '../db/database.ts';
 import { BlogPost } from './blog.entities.ts';
-import { readMinutes } from './blog-html.ts';
+import { blogHtml } from './blog-html.ts';
 
 export interface NewBlogPost {
   title: string;
@@ -63,6 +63,7 @@ export function blogRepository(database: Pick<Database, 'em'>) {
     },
 
     async create(post: NewBlogPost): Promise<BlogPostDto> {
+      const { readMinutes } = await blogHtml();
       const em = database.em();
       const row = em.create(BlogPost, {
         id: slugFor(post.title),

@@ -10,7 +10,7 @@ import { completion, startFakeAi, type FakeAi } from '../testing/fake-ai.ts';
 import { postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { BlogPost } from './blog.entities.ts';
-import { articleText, readMinutes, sanitizeArticleHtml } from './blog-html.ts';
+import { blogHtml, type BlogHtml } from './blog-html.ts';
 import { SEED_ARTICLES } from './seed-articles.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -35,6 +35,11 @@ const HOSTILE_ARTICLE = {
 };
 
 describe('article HTML', () => {
+  let articleText: BlogHtml['articleText'];
+  let readMinutes: BlogHtml['readMinutes'];
+  let sanitizeArticleHtml: BlogHtml['sanitizeArticleHtml'];
+  beforeAll(async () => ({ articleText, readMinutes, sanitizeArticleHtml } = await blogHtml()));
+
   it('keeps structure and safe links, and removes everything that could run', () => {
     const html = sanitizeArticleHtml(HOSTILE_ARTICLE.html);
     expect(html).toContain('<h2>Heading one</h2>');

@@ -157,17 +157,25 @@ export async function openDatabase(
     );
   }
 
-  const store = await (embeddedStore ?? openEmbeddedStore(config.dataDir));
+  // MikroORM's entity discovery needs no connection: it runs while the database opens (on its
+  // own thread), off a start's critical path.
+  const opening = embeddedStore ?? openEmbeddedStore(config.dataDir);
+  const initializing = MikroORM.init({
+    ...common,
+    driver: PostgreSqlDriver,
+    dbName: 'postgres',
+    driverOptions: new PGliteDialect(async () => (await opening).database),
+  });
+  let store: EmbeddedStore;
   let orm: MikroORM;
   try {
-    orm = await MikroORM.init({
-      ...common,
-      driver: PostgreSqlDriver,
-      dbName: 'postgres',
-      driverOptions: new PGliteDialect(store.database),
-    });
+    [store, orm] = await Promise.all([opening, initializing]);
   } catch (error) {
-    await store.close();
+    // The ORM has connected to nothing, so only an opened store needs closing.
+    await opening.then(
+      (opened) => opened.close(),
+      () => {},
+    );
     throw error;
   }
   return finish('embedded', orm, store.close, logger, async () => {

@@ -23,7 +23,7 @@ describe('the PGlite dialect', () => {
   beforeAll(async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-dialect-'));
     embedded = await startEmbeddedDatabase(path.join(folder, 'pgdata'));
-    db = new Kysely<ProbeDB>({ dialect: new PGliteDialect(embedded) });
+    db = new Kysely<ProbeDB>({ dialect: new PGliteDialect(async () => embedded) });
     // Parameterless SQL goes through the simple protocol: several statements at once.
     await db.executeQuery(
       CompiledQuery.raw(

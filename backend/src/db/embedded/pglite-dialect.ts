@@ -24,17 +24,21 @@ import type { EmbeddedDatabase } from './pglite-thread.ts';
  * parameterised queries (ours, through `em.getKysely()`) use the extended protocol.
  */
 export class PGliteDialect implements Dialect {
-  readonly #db: EmbeddedDatabase;
+  readonly #open: () => Promise<EmbeddedDatabase>;
 
-  constructor(db: EmbeddedDatabase) {
-    this.#db = db;
+  /**
+   * `open` is called once, before the first statement, so MikroORM can be set up (its entity
+   * discovery takes a good part of a start) while the database is still opening.
+   */
+  constructor(open: () => Promise<EmbeddedDatabase>) {
+    this.#open = open;
   }
 
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.#db);
+    return new PGliteDriver(this.#open);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -45,15 +49,19 @@ export class PGliteDialect implements Dialect {
 }
 
 class PGliteDriver implements Driver {
-  readonly #db: EmbeddedDatabase;
+  readonly #open: () => Promise<EmbeddedDatabase>;
+  /** Set by init(), which Kysely awaits before it asks for the first connection. */
+  #db!: EmbeddedDatabase;
   /** Settles when the open (or opening) transaction ends; null while there is none. */
   #transaction: Promise<void> | null = null;
 
-  constructor(db: EmbeddedDatabase) {
-    this.#db = db;
+  constructor(open: () => Promise<EmbeddedDatabase>) {
+    this.#open = open;
   }
 
-  async init() {}
+  async init() {
+    this.#db = await this.#open();
+  }
 
   /**
    * The open transaction, for statements outside it to wait on. They must check it again after

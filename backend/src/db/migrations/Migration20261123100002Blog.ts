@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { readMinutes, sanitizeArticleHtml } from '../../blog/blog-html.ts';
+import { blogHtml } from '../../blog/blog-html.ts';
 import { SEED_ARTICLES } from '../../blog/seed-articles.ts';
 
 /**
@@ -23,6 +23,7 @@ export class Migration20261123100002Blog extends Migration {
       published_at timestamptz not null default now()
     )`);
     await this.execute('create index blog_post_published_at_idx on blog_post (published_at)');
+    const { readMinutes, sanitizeArticleHtml } = await blogHtml();
     for (const article of SEED_ARTICLES) {
       const html = sanitizeArticleHtml(article.html);
       await this.execute(
