@@ -142,7 +142,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['backend/**/*.ts'],
+    files: ['backend/**/*.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
     rules: restrict(
       ['electron', 'react', 'react-*', '**/renderer/src/**', '**/electron/**'],

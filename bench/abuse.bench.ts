@@ -20,7 +20,7 @@ import { percentile } from './stats.ts';
  * - /api/health p99 during a flood of 1,000 joins per second for rooms that don't exist;
  * - requests let through past a rate limit by a forged X-Forwarded-For.
  *
- * The server runs as `npm start` runs it (backend/src/main.ts) in its own process, from
+ * The server runs as `npm start` runs it (backend/src/main.js) in its own process, from
  * BENCH_SERVER_ROOT when set, so the same measurements can be taken of an earlier tree (check
  * one out with `git worktree add`, `npm install` there) for a before/after comparison.
  */
@@ -28,6 +28,10 @@ const ROOT = path.resolve(
   process.env.BENCH_SERVER_ROOT ?? fileURLToPath(new URL('..', import.meta.url)),
 );
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** `npm start`'s entry in ROOT; in trees older than main.js, main.ts. */
+const MAIN = ['main.js', 'main.ts']
+  .map((name) => path.join(ROOT, 'backend/src', name))
+  .find((file) => fs.existsSync(file))!;
 
 interface RunningServer {
   url: string;
@@ -36,7 +40,7 @@ interface RunningServer {
 }
 
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'backend/src/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -10,12 +10,12 @@ import { createFakeNote } from '../backend/src/testing/notes-client.ts';
 
 /**
  * The bundled server exactly as `npm start` runs it (and the desktop app's server): Node 22
- * from node_modules running backend/src/main.ts, on the embedded database in DATA_DIR, serving
+ * from node_modules running backend/src/main.js, on the embedded database in DATA_DIR, serving
  * dist/web.
  */
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const NODE = path.join(repoRoot, 'node_modules/.bin/node');
-const MAIN = path.join(repoRoot, 'backend/src/main.ts');
+const MAIN = path.join(repoRoot, 'backend/src/main.js');
 export const WEB_BUNDLE = path.join(repoRoot, 'dist/web');
 const HEALTH_POLL_MS = 10;
 const START_TIMEOUT_MS = 60_000;
@@ -25,7 +25,7 @@ export interface BundledServer {
   url: string;
   /** From spawn to the first 200 from /api/health. */
   healthyMs: number;
-  /** From spawn to main.ts's "Ashnote is running at" line. */
+  /** From spawn to main.js's "Ashnote is running at" line. */
   runningLineMs: number;
   /** The server's process.memoryUsage(); only when started with `memoryProbe`. */
   memoryUsage(): Promise<NodeJS.MemoryUsage>;

@@ -4,7 +4,7 @@ import { isMainThread } from 'node:worker_threads';
 /**
  * Preloaded (`node --import`) into the bundled server by memory.bench.ts: writes
  * process.memoryUsage() to the file named by MEMORY_PROBE_FILE every second. A file rather than
- * an IPC channel, because the server starts itself over (execve, see memory-settings.ts) and a
+ * an IPC channel, because the server starts itself over (execve, see memory-settings.js) and a
  * channel does not survive that. Nothing else in the server changes.
  */
 const file = process.env.MEMORY_PROBE_FILE;

@@ -12,7 +12,7 @@ const TARGET_MS = 2000;
  */
 export async function runStartupBench(): Promise<void> {
   console.log(
-    `\nStartup: \`npm start\` (node backend/src/main.ts, embedded database) on an existing data directory, ${ROUNDS} starts; spawn → first 200 from /api/health\n`,
+    `\nStartup: \`npm start\` (node backend/src/main.js, embedded database) on an existing data directory, ${ROUNDS} starts; spawn → first 200 from /api/health\n`,
   );
   if (!fs.existsSync(path.join(WEB_BUNDLE, 'index.html'))) {
     console.log(`Startup: skipped, ${WEB_BUNDLE} is missing (run \`npm run build:web\` first)`);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from './db/embedded/data-dir-lock.ts';
 
-const MAIN = new URL('./main.ts', import.meta.url).pathname;
+const MAIN = new URL('./main.js', import.meta.url).pathname;
 
 /** Runs `npm start`'s entry until it exits; its exit code and what it wrote to stderr. */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {

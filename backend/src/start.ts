@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/embedded/data-dir-lock.ts';
 import { openEmbeddedStore, type EmbeddedStore } from './db/embedded/embedded-store.ts';
 
-/** The server `npm start` runs (see main.ts): the configured database, the built web bundle. */
+/** The server `npm start` runs (see main.js): the configured database, the built web bundle. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-const CACHE_MODULE = new URL('./stripped-source-cache.ts', import.meta.url).href;
+const CACHE_MODULE = new URL('./stripped-source-cache.js', import.meta.url).href;
 
 describe('the stripped-source cache', () => {
   let root: string;
@@ -21,16 +21,20 @@ describe('the stripped-source cache', () => {
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-  /** run.ts: puts the cache in `cache`, then loads typed.ts and prints what it exports. */
+  /**
+   * run.js (JavaScript, as main.js): puts the cache in `cache`, loads typed.ts, and prints what
+   * it exports and whether Node's type stripper was loaded.
+   */
   function writeRunner(cache: string) {
     cacheDir = cache;
     fs.writeFileSync(
-      path.join(root, 'run.ts'),
+      path.join(root, 'run.js'),
       [
         `const { cacheStrippedSources } = await import(${JSON.stringify(CACHE_MODULE)});`,
         `cacheStrippedSources(${JSON.stringify(cacheDir)}, ${JSON.stringify(root)});`,
         `const typed = await import('./typed.ts');`,
-        `console.log(JSON.stringify({ answer: typed.answer, thrownAt: typed.thrownAt() }));`,
+        `const stripperLoaded = process.moduleLoadList.some((name) => name.includes('amaro'));`,
+        `console.log(JSON.stringify({ answer: typed.answer, thrownAt: typed.thrownAt(), stripperLoaded }));`,
       ].join('\n'),
     );
   }
@@ -49,11 +53,18 @@ describe('the stripped-source cache', () => {
     );
   }
 
-  async function run(): Promise<{ answer: number; thrownAt: string; stderr: string }> {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['run.ts'], {
+  interface Run {
+    answer: number;
+    thrownAt: string;
+    stripperLoaded: boolean;
+    stderr: string;
+  }
+
+  async function run(): Promise<Run> {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['run.js'], {
       cwd: root,
     });
-    return { ...(JSON.parse(stdout) as { answer: number; thrownAt: string }), stderr };
+    return { ...(JSON.parse(stdout) as Omit<Run, 'stderr'>), stderr };
   }
 
   function entries(): string[] {
@@ -63,19 +74,22 @@ describe('the stripped-source cache', () => {
   it('serves a module stripped once, keeps its lines and columns, and prints no notice', async () => {
     const first = await run();
     expect(first.answer).toBe(42);
+    expect(first.stripperLoaded).toBe(true);
     // Line 5, column 10 of typed.ts: where `new Error` stands in the source.
     expect(first.thrownAt).toContain(`typed.ts:5:10`);
     expect(first.stderr).toBe('');
-    // typed.ts alone: run.ts was loaded before the cache was in place.
     expect(entries()).toHaveLength(1);
     const [typedEntry] = entries();
     expect(fs.readFileSync(typedEntry!, 'utf8')).toMatch(
       /^\/\/ \S+\n.*export const answer\s+= 42;/s,
     );
 
-    // The next start takes the stripped module from the cache, not from the source.
+    // The next start takes the stripped module from the cache, not from the source, and never
+    // loads Node's stripper.
     fs.writeFileSync(typedEntry!, fs.readFileSync(typedEntry!, 'utf8').replace('= 42', '= 43'));
-    expect((await run()).answer).toBe(43);
+    const cached = await run();
+    expect(cached.answer).toBe(43);
+    expect(cached.stripperLoaded).toBe(false);
   });
 
   it('strips a source again once it changed, in place of its old entry', async () => {

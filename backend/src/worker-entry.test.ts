@@ -12,7 +12,7 @@ describe('workerEnv', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-worker-env-'));
     try {
       const cacheDir = path.join(folder, 'cache');
-      // The process enables its cache as main.ts does; each worker reports the cache it uses.
+      // The process enables its cache as main.js does; each worker reports the cache it uses.
       const script = `
         import module from 'node:module';
         import { Worker } from 'node:worker_threads';

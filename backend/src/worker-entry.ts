@@ -13,7 +13,7 @@ export function workerEntry(source: URL): URL {
 }
 
 /**
- * A worker thread's environment: this process's, with the compile cache it uses (main.ts
+ * A worker thread's environment: this process's, with the compile cache it uses (main.js
  * enables it) named, because a worker takes that cache only from its environment. Without it,
  * every worker compiled its modules anew: PGlite's, on the critical path of every start.
  */

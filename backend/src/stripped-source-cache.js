@@ -19,8 +19,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Only modules under `root` outside node_modules are served from it: those are the ones Node
  * would strip. Node strips them with whitespace where the types were, so lines and columns in
  * stack traces stay the same.
+ *
+ * JavaScript, not TypeScript: loading this module must not need the stripper (see main.js).
+ * @param {string} cacheDir
+ * @param {string} root
  */
-export function cacheStrippedSources(cacheDir: string, root: string): void {
+export function cacheStrippedSources(cacheDir, root) {
   try {
     fs.mkdirSync(cacheDir, { recursive: true });
   } catch {
@@ -38,7 +42,12 @@ export function cacheStrippedSources(cacheDir: string, root: string): void {
   });
 }
 
-function strippedSource(cacheDir: string, file: string): string {
+/**
+ * @param {string} cacheDir
+ * @param {string} file
+ * @returns {string}
+ */
+function strippedSource(cacheDir, file) {
   const source = fs.readFileSync(file, 'utf8');
   const hash = crypto.createHash('sha256').update(process.version).update(source);
   const stamp = `// ${hash.digest('base64url')}\n`;
@@ -67,8 +76,10 @@ function strippedSource(cacheDir: string, file: string): string {
  * Node's own stripping, the same Node applies when it loads a `.ts` module itself, without the
  * notice it prints on the API's first use that the API is experimental: loading the same file
  * without the cache prints none.
+ * @param {string} source
+ * @returns {string}
  */
-function stripTypes(source: string): string {
+function stripTypes(source) {
   const emitWarning = process.emitWarning;
   process.emitWarning = () => {};
   try {

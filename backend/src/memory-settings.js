@@ -14,14 +14,20 @@
  * - `--max-semi-space-size`: V8 grows the young generation to 2 × 16 MB while the server loads
  *   and keeps it resident for good; a request's garbage is small and short-lived, so 2 × 4 MB
  *   serves it as well.
+ *
+ * JavaScript, not TypeScript, because it runs before the stripped-source cache (see main.js).
  */
 const ARENAS = '2';
 const MMAP_THRESHOLD = String(128 * 1024);
 const SEMI_SPACE_FLAG = '--max-semi-space-size';
 const SEMI_SPACE_MB = 4;
 
-/** The V8 flags above that `execArgv` (a process's Node flags) does not set already. */
-export function v8MemoryFlags(execArgv: readonly string[]): string[] {
+/**
+ * The V8 flags above that `execArgv` (a process's Node flags) does not set already.
+ * @param {readonly string[]} execArgv
+ * @returns {string[]}
+ */
+export function v8MemoryFlags(execArgv) {
   return execArgv.some((arg) => arg.startsWith(SEMI_SPACE_FLAG))
     ? []
     : [`${SEMI_SPACE_FLAG}=${SEMI_SPACE_MB}`];
@@ -30,8 +36,10 @@ export function v8MemoryFlags(execArgv: readonly string[]): string[] {
 /**
  * `env` with glibc's allocator settings above, unless the person starting the server chose an
  * arena count (then it is left exactly as given).
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {NodeJS.ProcessEnv}
  */
-export function withMallocSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function withMallocSettings(env) {
   if (env.MALLOC_ARENA_MAX !== undefined) return env;
   return {
     ...env,
@@ -47,7 +55,7 @@ export function withMallocSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * execve would close. Returns only when it does not start over. Call it first, before any
  * thread exists: execve keeps nothing of the process but its PID and standard streams.
  */
-export function startOverWithMemorySettings(): void {
+export function startOverWithMemorySettings() {
   if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX !== undefined) return;
   if (process.execve === undefined || process.channel !== undefined) return;
   process.execve(
