@@ -11,10 +11,11 @@ import { startOverWithMemorySettings } from './memory-settings.js';
  * of the compiling and all of the stripping; in the project's own folder, not the shared temp
  * folder another user could write to.
  *
- * This file and the two it loads are JavaScript: the first TypeScript module a process loads
+ * This file and the two it loads are JavaScript: the first TypeScript module a thread loads
  * makes Node load its type stripper, ~40 ms, and a start runs two processes (the second once it
- * has started over). Loading the rest through the cache, a start with nothing changed never
- * loads the stripper: 1,030 → 950 ms to the first answer here (15 starts each).
+ * has started over). Loading the rest through the cache, the server's thread never loads the
+ * stripper when nothing changed (worker threads, with a few modules each, still do): 1,030 →
+ * 950 ms to the first answer here (15 starts each).
  */
 startOverWithMemorySettings();
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
