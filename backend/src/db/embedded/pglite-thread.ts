@@ -65,7 +65,7 @@ declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WorkerStart['wa
 
 let compiled: Promise<WorkerStart['wasm']> | null = null;
 
-/** Compiling PGlite's WebAssembly takes a good part of a second; it is done once per process. */
+/** PGlite's WebAssembly, compiled once per process (~50 ms here: V8 compiles most of it lazily). */
 function pgliteWasm(): Promise<WorkerStart['wasm']> {
   compiled ??= (async () => {
     // The package exports no path to its .wasm; it sits beside the package's entry.
