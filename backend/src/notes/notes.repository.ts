@@ -1,6 +1,13 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import {
+  sql,
+  type DeleteQueryBuilder,
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+} from 'kysely';
 import type { DestroyReason } from '../../../shared/api/notes.ts';
 import type { Arg, Database, DB } from '../db/database.ts';
+import { statementBatch } from '../db/statement-batch.ts';
 import { Note, NoteTombstone, ReadReceipt } from './notes.entities.ts';
 
 export interface NewNote {
@@ -56,6 +63,58 @@ interface NoteArgs {
   expiresAt: string;
 }
 
+/** NoteArgs of several notes without images, column by column. */
+interface NoteColumns {
+  ids: string[];
+  contents: string[];
+  verifiers: Uint8Array[];
+  linkVerifiers: Uint8Array[];
+  kdfSalts: (string | null)[];
+  kdfIterations: (number | null)[];
+  expiresAt: string[];
+}
+
+/** What a read deletes and hands back of each note it takes. */
+interface TakenRow {
+  id: string;
+  content: string;
+  image_parts: number[];
+}
+
+/**
+ * A read as one statement, for the notes `taken` deletes (one, or several at once): each leaves
+ * a tombstone and arms its read receipt; a row per note taken, with how many receipts it armed.
+ */
+function takeStatement(
+  db: Kysely<DB>,
+  taken: (db: QueryCreator<DB>) => DeleteQueryBuilder<DB, 'note', TakenRow>,
+) {
+  return db
+    .with('taken', taken)
+    .with('tombstone', (db) =>
+      db
+        .insertInto('note_tombstone')
+        .columns(['id', 'reason'])
+        .expression((eb) => eb.selectFrom('taken').select(['id', sql.lit('read').as('reason')])),
+    )
+    .with('receipt', (db) =>
+      db
+        .updateTable('read_receipt')
+        .set({ read_at: now, next_attempt_at: now })
+        .where('note_id', 'in', (eb) => eb.selectFrom('taken').select('id'))
+        .returning('note_id'),
+    )
+    .selectFrom('taken')
+    .select([
+      'id',
+      'content',
+      'image_parts',
+      sql<number>`(select count(*)::int from receipt where receipt.note_id = taken.id)`.as(
+        'receipts',
+      ),
+    ]);
+}
+
 /**
  * Every note statement. Reading and destroying a note is one statement (`take`), so it is atomic
  * on PostgreSQL (row lock; a concurrent second delete finds nothing) and on the embedded store.
@@ -88,9 +147,61 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
     expires_at: arg('expiresAt'),
   });
 
-  const insertNote = database.prepare('note_insert_v3', (db, arg: Arg<NoteArgs>) =>
+  const insertOne = database.prepare('note_insert_v3', (db, arg: Arg<NoteArgs>) =>
     db.insertInto('note').values(noteValues(arg)),
   );
+
+  /**
+   * Several notes without images or a receipt address in one statement (see statementBatch):
+   * each column's values as an array, unnested side by side.
+   */
+  const insertNotes = database.prepare('note_insert_batch_v1', (db, arg: Arg<NoteColumns>) =>
+    db
+      .insertInto('note')
+      .columns([
+        'id',
+        'content',
+        'verifier',
+        'link_verifier',
+        'kdf_salt',
+        'kdf_iterations',
+        'expires_at',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            sql<{
+              id: string;
+              content: string;
+              verifier: Uint8Array;
+              link_verifier: Uint8Array;
+              kdf_salt: string | null;
+              kdf_iterations: number | null;
+              expires_at: string;
+            }>`unnest(${arg('ids')}::text[], ${arg('contents')}::text[], ${arg('verifiers')}::bytea[], ${arg('linkVerifiers')}::bytea[], ${arg('kdfSalts')}::text[], ${arg('kdfIterations')}::int[], ${arg('expiresAt')}::timestamptz[])`.as<'new_note'>(
+              sql`new_note(id, content, verifier, link_verifier, kdf_salt, kdf_iterations, expires_at)`,
+            ),
+          )
+          .selectAll(),
+      ),
+  );
+  const insertNote = statementBatch({
+    runOne: async (note: NoteArgs) => {
+      await insertOne(note);
+    },
+    runMany: async (notes: readonly NoteArgs[]) => {
+      await insertNotes({
+        ids: notes.map((note) => note.id),
+        contents: notes.map((note) => note.content),
+        verifiers: notes.map((note) => note.verifier),
+        linkVerifiers: notes.map((note) => note.linkVerifier),
+        kdfSalts: notes.map((note) => note.kdfSalt),
+        kdfIterations: notes.map((note) => note.kdfIterations),
+        expiresAt: notes.map((note) => note.expiresAt),
+      });
+      return notes.map(() => undefined);
+    },
+  });
 
   // The note and its sealed receipt address in one statement.
   const insertNoteWithReceipt = database.prepare(
@@ -119,40 +230,66 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
    * nothing matched. The match compares SHA-256 digests of the client's secret, which the caller
    * cannot steer byte by byte, so the comparison's timing reveals nothing about the proof.
    */
-  const take = database.prepare(
-    'note_take_v3',
+  const takeNote = database.prepare(
+    'note_take_v4',
     (db, arg: Arg<{ id: string; verifier: Uint8Array }>) =>
-      db
-        .with('taken', (db) =>
-          db
-            .deleteFrom('note')
-            .where('id', '=', arg('id'))
-            .where('verifier', '=', arg('verifier'))
-            .where('expires_at', '>', now)
-            .returning(['id', 'content', 'image_parts']),
-        )
-        .with('tombstone', (db) =>
-          db
-            .insertInto('note_tombstone')
-            .columns(['id', 'reason'])
-            .expression((eb) =>
-              eb.selectFrom('taken').select(['id', sql.lit('read').as('reason')]),
-            ),
-        )
-        .with('receipt', (db) =>
-          db
-            .updateTable('read_receipt')
-            .set({ read_at: now, next_attempt_at: now })
-            .where('note_id', 'in', (eb) => eb.selectFrom('taken').select('id'))
-            .returning('note_id'),
-        )
-        .selectFrom('taken')
-        .select([
-          'content',
-          'image_parts',
-          sql<number>`(select count(*)::int from receipt)`.as('receipts'),
-        ]),
+      takeStatement(db, (db) =>
+        db
+          .deleteFrom('note')
+          .where('id', '=', arg('id'))
+          .where('verifier', '=', arg('verifier'))
+          .where('expires_at', '>', now)
+          .returning(['id', 'content', 'image_parts']),
+      ),
   );
+
+  /**
+   * `takeNote` for several notes in one statement (statementBatch never puts a note in twice):
+   * the notes asked for, as two arrays unnested side by side, and a row for each note taken.
+   */
+  const takeNotes = database.prepare(
+    'note_take_batch_v1',
+    (db, arg: Arg<{ ids: string[]; verifiers: Uint8Array[] }>) =>
+      takeStatement(db, (db) =>
+        db
+          .deleteFrom('note')
+          .using(
+            sql<{
+              id: string;
+              verifier: Uint8Array;
+            }>`unnest(${arg('ids')}::text[], ${arg('verifiers')}::bytea[])`.as<'wanted'>(
+              sql`wanted(id, verifier)`,
+            ),
+          )
+          .whereRef('note.id', '=', 'wanted.id')
+          .whereRef('note.verifier', '=', 'wanted.verifier')
+          .where('note.expires_at', '>', now)
+          .returning(['note.id', 'note.content', 'note.image_parts']),
+      ),
+  );
+  const takenNote = (row: { content: string; image_parts: number[]; receipts: number }) => ({
+    content: row.content,
+    partsPerImage: row.image_parts,
+    receipts: row.receipts,
+  });
+  const take = statementBatch({
+    runOne: async (wanted: { id: string; verifier: Uint8Array }) => {
+      const [row] = await takeNote(wanted);
+      return row ? takenNote(row) : null;
+    },
+    runMany: async (wanted: readonly { id: string; verifier: Uint8Array }[]) => {
+      const rows = await takeNotes({
+        ids: wanted.map(({ id }) => id),
+        verifiers: wanted.map(({ verifier }) => verifier),
+      });
+      const taken = new Map(rows.map((row) => [row.id, row]));
+      return wanted.map(({ id }) => {
+        const row = taken.get(id);
+        return row ? takenNote(row) : null;
+      });
+    },
+    keyOf: ({ id }) => id,
+  });
 
   /** One part of an image of a note its caller has taken; deleted in the same statement. */
   const takePart = database.prepare(
@@ -234,7 +371,8 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
   return {
     /**
      * Stores a note: its image parts first, then the note itself, which is what makes it exist
-     * (with a read-receipt address, the note and its sealed address in one statement). The
+     * (with a read-receipt address, the note and its sealed address in one statement; with
+     * neither images nor an address, as many as are stored at once in one statement). The
      * expiry is stamped here rather than by the database so the common case is a plain insert;
      * instances' clocks are kept by NTP, far closer than an hour.
      */
@@ -252,8 +390,10 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
           kdfIterations: note.kdf?.iterations ?? null,
           expiresAt,
         };
-        if (note.sealedReceiptAddress === null) await insertNote(args);
-        else await insertNoteWithReceipt({ ...args, sealedAddress: note.sealedReceiptAddress });
+        if (note.sealedReceiptAddress !== null) {
+          await insertNoteWithReceipt({ ...args, sealedAddress: note.sealedReceiptAddress });
+        } else if (note.partsPerImage.length > 0) await insertOne(args);
+        else await insertNote(args);
       } catch (error) {
         if (note.partsPerImage.length > 0) await discardParts(note.id).catch(() => {});
         throw error;
@@ -291,11 +431,8 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
     },
 
     /** The read (`take`): the note's text and image layout, or null when nothing matched. */
-    async takeWithVerifier(id: string, verifier: Buffer): Promise<TakenNote | null> {
-      const [row] = await take({ id, verifier });
-      return row
-        ? { content: row.content, partsPerImage: row.image_parts, receipts: row.receipts }
-        : null;
+    takeWithVerifier(id: string, verifier: Buffer): Promise<TakenNote | null> {
+      return take({ id, verifier });
     },
 
     async takePart(id: string, image: number, seq: number): Promise<string | null> {
