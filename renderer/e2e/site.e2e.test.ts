@@ -166,7 +166,9 @@ describe.each(visits)('every route in $language.code on a $viewport', ({ languag
 
   // A few routes at once: much of a visit is waiting (for the network to settle, for axe), and
   // each route has its own page, so visits share nothing but the context's storage, as tabs do.
-  it.concurrent.each(siteRoutes())('$name', async (route) => {
+  // `for`, not `each`: it hands each test its context, whose `expect` a concurrent test must use
+  // (expect.poll refuses the global one there).
+  it.concurrent.for(siteRoutes())('$name', async (route, { expect }) => {
     const page = await context.newPage();
     const problems = watchPage(page);
     const response = await page.goto(`${app.url}${route.path}`);
@@ -179,10 +181,16 @@ describe.each(visits)('every route in $language.code on a $viewport', ({ languag
     // Language and direction.
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(language.code);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(language.dir);
-    const text = await page.evaluate(() => document.body.innerText);
+    // Waited for, not read once: some are filled in after an API call (a note's state), and on
+    // a loaded machine the page's own work before that call can outlast networkidle's quiet
+    // half second (seen once in CI: the note route still said it was checking the note).
+    const bodyText = () => page.evaluate(() => document.body.innerText);
     for (const expected of keyTexts(route, language.texts, language.pages)) {
-      expect(text, `${route.name}: "${expected}"`).toContain(expected);
+      await expect
+        .poll(bodyText, { message: `${route.name}: "${expected}"`, timeout: 10_000 })
+        .toContain(expected);
     }
+    const text = await bodyText();
     // Every {{value}} was filled in (numbers and dates formatted for the language).
     expect(text).not.toMatch(/\{\{|\}\}/);
 
