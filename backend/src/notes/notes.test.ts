@@ -278,9 +278,11 @@ describe.each(TEST_DATABASES)('note rate limits on %s', (kind) => {
       {
         rateLimitSyncMs: 50,
         notes: {
+          // Fixed windows start on the clock: with one-minute ones, a test that ran across a
+          // minute saw its count start again (once, in CI). Whole hours make that rare.
           rateRules: {
-            create: { limit: 3, windowSeconds: 60 },
-            proof: { limit: 2, windowSeconds: 60 },
+            create: { limit: 3, windowSeconds: 3600 },
+            proof: { limit: 2, windowSeconds: 3600 },
           },
         },
       },
