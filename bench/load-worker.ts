@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { closedLoop, cpuMicros, type RunStats } from './stats.ts';
+import { closedLoop, cpuMicros, type RunStats, type StepTimer } from './stats.ts';
 
 /**
  * What the load thread tells the server's thread: when the timed run begins, and at its end the
@@ -21,7 +21,7 @@ const { scenario, baseUrl, concurrency, seconds } = workerData as {
   seconds: number;
 };
 const { makeOperation } = (await import(scenario)) as {
-  makeOperation: (baseUrl: string) => () => Promise<void>;
+  makeOperation: (baseUrl: string) => (timeStep: StepTimer) => Promise<void>;
 };
 const report = (message: LoadMessage) => parentPort!.postMessage(message);
 // Not in every Node 22 (npm run uses the pinned one, which has it); without it, no CPU figure.

@@ -238,6 +238,7 @@ async function compareWithBaseline(
       baseline: 'full cycle, the baseline tree',
     });
     beforeAfter(label, results);
+    requestP99s(label, results);
   }
 }
 
@@ -274,6 +275,7 @@ export async function runNotesBench(postgresUrl: string | null): Promise<void> {
     });
     shares('PostgreSQL', results, 'raw');
     floorShares(results);
+    requestP99s('PostgreSQL', results);
     if (results.privatebin) ratio('PostgreSQL', results, 'privatebin');
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
@@ -296,6 +298,7 @@ export async function runNotesBench(postgresUrl: string | null): Promise<void> {
   });
   shares('Embedded', results, 'rawDurable');
   shares('Embedded', results, 'rawDefault');
+  requestP99s('Embedded', results);
   if (results.privatebin) ratio('Embedded', results, 'privatebin');
 }
 
@@ -367,6 +370,27 @@ function floorShares(results: Results): void {
   console.log(
     `PostgreSQL: httpFloor / raw = ${percent('httpFloor', 'raw')}; ours / httpFloor = ${percent('ours', 'httpFloor')}`,
   );
+}
+
+/**
+ * The p99 of each request rather than of each cycle, for every contender that times its
+ * requests: how PrivateBin's kit reports, so the peer's figures can be read beside ours.
+ */
+function requestP99s(label: string, results: Results): void {
+  const p99 = (run: Measured, step: 'create' | 'read') =>
+    isPeer(run) ? run[`${step}P99Ms` as const] : run.steps?.[step]?.p99Ms;
+  const parts: string[] = [];
+  for (const [key, runs] of Object.entries(results)) {
+    const [create, read] = [
+      runs.map((run) => p99(run, 'create')),
+      runs.map((run) => p99(run, 'read')),
+    ];
+    if ([...create, ...read].some((ms) => ms === undefined)) continue;
+    parts.push(
+      `${key} create ${formatSpread(create as number[], 2)}, read ${formatSpread(read as number[], 2)}`,
+    );
+  }
+  if (parts.length > 0) console.log(`${label}: p99 per request, in ms: ${parts.join('; ')}`);
 }
 
 /** Ours against the baseline tree, round by round: the rate, and the server's CPU per cycle. */
