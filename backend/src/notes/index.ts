@@ -11,6 +11,7 @@ import { notesRepository } from './notes.repository.ts';
 import { notesRoutes } from './notes.routes.ts';
 import { DEFAULT_NOTE_RATE_RULES, notesService, type NoteRateRules } from './notes.service.ts';
 import { readReceipts } from './read-receipts.ts';
+import { spaceReclaimer } from './space-reclaimer.ts';
 
 export interface NotesOptions {
   /** Overrides of DEFAULT_NOTE_RATE_RULES. */
@@ -18,12 +19,15 @@ export interface NotesOptions {
   /** How often expired notes are swept and due receipts retried. */
   sweepIntervalMs?: number;
   /**
-   * At most how often the space of destroyed notes is reclaimed (VACUUM, and on the embedded
-   * database a checkpoint); it runs after a sweep, when something was deleted since the last.
+   * At most how often the space of destroyed notes is reclaimed after a sweep (VACUUM, and on
+   * the embedded database a checkpoint), when something was deleted since the last reclaim.
    * Default: every sweep on the embedded database, which has no autovacuum; 10 minutes on
-   * PostgreSQL, whose autovacuum also runs.
+   * PostgreSQL, whose autovacuum also runs. Busy servers reclaim sooner, by the number of notes
+   * destroyed (see spaceReclaimer).
    */
   reclaimIntervalMs?: number;
+  /** Overrides RECLAIM_AFTER_DESTROYED. */
+  reclaimAfterDestroyed?: number;
 }
 
 /** Every table that holds note ciphertext or traces of a note. */
@@ -49,20 +53,19 @@ export function notesFeature(deps: {
           return { key, delivery: readReceipts(database, mailer, key, logger) };
         })()
       : null;
-  // Destroyed since the space was last reclaimed.
-  let deletedSince = false;
-  let reclaimedAt = 0;
-  const reclaimIntervalMs =
-    options.reclaimIntervalMs ?? (database.kind === 'embedded' ? 0 : 600_000);
+  const reclaimer = spaceReclaimer({
+    reclaim: () => database.reclaim(NOTE_TABLES),
+    intervalMs: options.reclaimIntervalMs ?? (database.kind === 'embedded' ? 0 : 600_000),
+    afterDestroyed: options.reclaimAfterDestroyed,
+    logger,
+  });
   const service = notesService({
     repo,
     limiter,
     receipts,
     rules: { ...DEFAULT_NOTE_RATE_RULES, ...options.rateRules },
     logger,
-    onDestroyed: () => {
-      deletedSince = true;
-    },
+    onDestroyed: reclaimer.noteDestroyed,
     events,
     onActivity,
   });
@@ -75,12 +78,7 @@ export function notesFeature(deps: {
       if (expired > 0) logger.info('expired notes destroyed', { count: expired });
       await limiter.sweep();
       await receipts?.delivery.deliverDue();
-      deletedSince ||= deleted;
-      if (deletedSince && Date.now() - reclaimedAt >= reclaimIntervalMs) {
-        deletedSince = false;
-        reclaimedAt = Date.now();
-        await database.reclaim(NOTE_TABLES);
-      }
+      await reclaimer.swept(deleted);
     },
     logger,
   );
@@ -89,6 +87,7 @@ export function notesFeature(deps: {
     router: notesRoutes(service, repo),
     async stop() {
       await stopSweeper();
+      await reclaimer.stop();
       mailer?.close();
     },
   };

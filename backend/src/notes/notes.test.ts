@@ -248,6 +248,36 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
     }
   });
 
+  it('reclaims the space of destroyed notes as soon as enough are read, without a sweep', async () => {
+    const reclaiming = await startTestServer(
+      kind,
+      {},
+      { notes: { sweepIntervalMs: 3_600_000, reclaimAfterDestroyed: 3 } },
+    );
+    try {
+      const vacuumed = async () =>
+        (
+          await sql<{ count: number }>`
+            select vacuum_count::int as count
+            from pg_stat_user_tables where relname = 'note'`.execute(reclaiming.server.database.sql)
+        ).rows[0]?.count;
+      const readOne = async () => {
+        const note = await createFakeNote(reclaiming.url);
+        expect((await verify(reclaiming, note.noteId, note.proof, note.linkProof)).status).toBe(
+          200,
+        );
+      };
+      const before = await vacuumed();
+      await readOne();
+      await readOne();
+      expect(await vacuumed()).toBe(before);
+      await readOne();
+      await expect.poll(vacuumed, { timeout: 10_000 }).toBe(before! + 1);
+    } finally {
+      await reclaiming.stop();
+    }
+  });
+
   it('sweeps expired notes into tombstones and forgets tombstones after 30 days', async () => {
     const expired = await createFakeNote(t.url);
     const old = await createFakeNote(t.url);
