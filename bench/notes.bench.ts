@@ -70,14 +70,21 @@ async function baselineSource(): Promise<ServerSource | null> {
   return { createApp, loadConfig, createLogger };
 }
 
+interface BenchServer {
+  url: string;
+  close(): Promise<void>;
+}
+
 /**
- * Full cycle through the real HTTP API, driven from a worker thread (see load-worker.ts). The
- * server logs as in production (a line per request at `info`), formatted but not written out.
+ * The server as `npm start` builds it, started once for all the rounds of a run and kept between
+ * them, as a real one runs on: what a long-lived server accumulates under load (a table's dead
+ * rows, say) shows in the later rounds. It logs as in production (a line per request at `info`),
+ * formatted but not written out. Its sweeper waits an hour, so that no sweep falls into a round.
  */
-async function benchFullCycle(
+async function startServer(
   env: Record<string, string>,
   { createApp, loadConfig, createLogger }: ServerSource = OURS,
-): Promise<RunStats> {
+): Promise<BenchServer> {
   const webDir = standInWebBundle();
   const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', WEB_DIR: webDir, ...env });
   const app = await createApp(config, {
@@ -85,12 +92,13 @@ async function benchFullCycle(
     notes: { rateRules: { create: unlimited, proof: unlimited }, sweepIntervalMs: 3_600_000 },
   });
   const { url } = await app.listen();
-  try {
-    return await driveCycles(url);
-  } finally {
-    await app.close();
-    fs.rmSync(webDir, { recursive: true, force: true });
-  }
+  return {
+    url,
+    async close() {
+      await app.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -227,10 +235,13 @@ async function compareWithBaseline(
   if (postgresUrl !== null) kinds.unshift(['postgres', 'PostgreSQL']);
   for (const [kind, label] of kinds) {
     const [mine, theirs] = [await createTestStore(kind), await createTestStore(kind)];
+    const ours = await startServer(mine.env);
+    const before = await startServer(theirs.env, baseline);
     const results: Results = await alternatingRounds<string, Measured>({
-      ours: () => benchFullCycle(mine.env),
-      baseline: () => benchFullCycle(theirs.env, baseline),
+      ours: () => driveCycles(ours.url),
+      baseline: () => driveCycles(before.url),
     });
+    await Promise.all([ours.close(), before.close()]);
     await mine.drop();
     await theirs.drop();
     report(label, results, {
@@ -257,15 +268,21 @@ export async function runNotesBench(postgresUrl: string | null): Promise<void> {
     peerMissing === null ? { privatebin: () => privateBinLifecycles(store) } : {};
 
   if (postgresUrl !== null) {
-    const store = await createTestStore('postgres');
+    const [store, storageStore] = [
+      await createTestStore('postgres'),
+      await createTestStore('postgres'),
+    ];
+    const server = await startServer(store.env);
     const results: Results = await alternatingRounds<string, Measured>({
-      ours: () => benchFullCycle(store.env),
-      storage: () => benchStorage(store.env),
+      ours: () => driveCycles(server.url),
+      storage: () => benchStorage(storageStore.env),
       raw: () => benchRawPostgres(store.env.DATABASE_URL!),
       httpFloor: () => benchHttpFloor(store.env.DATABASE_URL!, driveCycles),
       ...withPeer('pg'),
     });
+    await server.close();
     await store.drop();
+    await storageStore.drop();
     report('PostgreSQL', results, {
       ours: 'full cycle via HTTP API',
       storage: 'same cycle, storage layer only',
@@ -280,15 +297,22 @@ export async function runNotesBench(postgresUrl: string | null): Promise<void> {
   } else {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
-  const embedded = await createTestStore('embedded');
+  // The storage layer opens a store of its own: our server keeps its embedded database open.
+  const [embedded, storageStore] = [
+    await createTestStore('embedded'),
+    await createTestStore('embedded'),
+  ];
+  const server = await startServer(embedded.env);
   const results: Results = await alternatingRounds<string, Measured>({
-    ours: () => benchFullCycle(embedded.env),
-    storage: () => benchStorage(embedded.env),
+    ours: () => driveCycles(server.url),
+    storage: () => benchStorage(storageStore.env),
     rawDurable: () => benchRawPglite(embedded.env.DATA_DIR!, true),
     rawDefault: () => benchRawPglite(embedded.env.DATA_DIR!, false),
     ...withPeer('fs'),
   });
+  await server.close();
   await embedded.drop();
+  await storageStore.drop();
   report('Embedded', results, {
     ours: 'full cycle via HTTP API',
     storage: 'same cycle, storage layer only',
