@@ -3,11 +3,13 @@ import { errorMessage, type Logger } from '../logger.ts';
 /**
  * Notes destroyed since the last reclaim past which their space is reclaimed at once, not at
  * the next sweep. A read note leaves a dead row of about its size (a short note's is ~1.2 KB)
- * until VACUUM makes its space reusable; meanwhile every new note takes a fresh page. Under
- * sustained load that growth slowed the embedded database from ~1,350 to ~290 cycles/s within
- * 50 s, and PostgreSQL's autovacuum, which visits a database at most once a minute, let it fall
- * from ~1,500 to ~1,060 within 40 s; reclaiming every few seconds' worth of reads held both at
- * their first rate (`npm run bench -- notes`; figures in issue 14's notes).
+ * until VACUUM makes its space reusable, and meanwhile new notes take fresh pages. Under
+ * sustained load the embedded database, which has no autovacuum, slowed from ~1,100 to ~280
+ * cycles/s within a minute (`npm run bench -- notes`, one server kept for all rounds); on
+ * PostgreSQL, whose autovacuum visits a database at most once a minute, a server under 40 s of
+ * unbroken load slowed by up to a third. At this count, a few seconds' worth of reads at those
+ * rates, both held their first rate (figures in issue 14's notes), and a reclaim takes tens of
+ * milliseconds.
  */
 export const RECLAIM_AFTER_DESTROYED = 5000;
 
