@@ -32,6 +32,9 @@ export default defineConfig({
           maxConcurrency: 5,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page readies itself (fetches its config, hydrates) in well under a second on an
+          // idle machine, but took longer than Vitest's default 1 s poll on a loaded one.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
