@@ -20,10 +20,10 @@ export interface NotesOptions {
   sweepIntervalMs?: number;
   /**
    * At most how often the space of destroyed notes is reclaimed after a sweep (VACUUM, and on
-   * the embedded database a checkpoint), when something was deleted since the last reclaim.
-   * Default: every sweep on the embedded database, which has no autovacuum; 10 minutes on
-   * PostgreSQL, whose autovacuum also runs. Busy servers reclaim sooner, by the number of notes
-   * destroyed (see spaceReclaimer).
+   * the embedded database a checkpoint), when something was deleted since the last reclaim (or
+   * since start). Default: every sweep on the embedded database, which has no autovacuum; 10
+   * minutes on PostgreSQL, whose autovacuum also runs. Busy servers reclaim sooner, by the number
+   * of notes destroyed (see spaceReclaimer).
    */
   reclaimIntervalMs?: number;
   /** Overrides RECLAIM_AFTER_DESTROYED. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { spaceReclaimer } from './space-reclaimer.ts';
 
@@ -54,19 +54,29 @@ describe('spaceReclaimer', () => {
   });
 
   it('reclaims after a sweep only when something was deleted and the interval has passed', async () => {
-    const { reclaimer, destroy, settle, started } = subject({
-      intervalMs: 60_000,
-      afterDestroyed: 100,
-    });
-    await reclaimer.swept(false);
-    expect(started()).toBe(0);
-    const first = reclaimer.swept(true);
-    expect(started()).toBe(1);
-    await settle();
-    await first;
-    destroy(1);
-    await reclaimer.swept(true);
-    expect(started()).toBe(0); // within the interval
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const options = { intervalMs: 60_000, afterDestroyed: 100 };
+      const justStarted = subject(options);
+      await justStarted.reclaimer.swept(true);
+      expect(justStarted.started()).toBe(0); // the interval counts from start
+      const { reclaimer, destroy, settle, started } = subject(options);
+      vi.advanceTimersByTime(60_000);
+      void justStarted.reclaimer.swept(false); // that sweep's deletions are still due
+      expect(justStarted.started()).toBe(1);
+
+      await reclaimer.swept(false);
+      expect(started()).toBe(0); // nothing deleted
+      const first = reclaimer.swept(true);
+      expect(started()).toBe(1);
+      await settle();
+      await first;
+      destroy(1);
+      await reclaimer.swept(true);
+      expect(started()).toBe(0); // within the interval
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('after a sweep, reclaims what reads destroyed too', async () => {

@@ -30,7 +30,9 @@ export function spaceReclaimer(options: {
   let destroyed = 0;
   /** Something was deleted since the last reclaim (a read, or a sweep's expiry). */
   let deletedSince = false;
-  let reclaimedAt = 0;
+  // The interval counts from start too: the first sweep runs as the server starts, when there
+  // is little yet to reclaim (on PostgreSQL, autovacuum sees to what an earlier run left).
+  let reclaimedAt = Date.now();
   let running: Promise<void> | null = null;
   let stopped = false;
 
