@@ -8,11 +8,11 @@ export default defineConfig({
   test: {
     // Two files at a time, of either project, on the 2-core machines we run on. Vitest's default
     // (cores - 1) runs one file at a time there. Most files mostly wait (on databases, sockets,
-    // a page settling): the whole suite used under half of two cores run one file at a time.
-    // One limit for both projects keeps them in one group, so browser files run beside the unit
-    // files; a project of its own with one worker would be run after all the others. Measured
-    // on an idle machine: 8 min with browser files one at a time after the rest, 6.2 min so,
-    // 6.0 min with three workers (where each browser file took half as long again).
+    // a page settling). One limit for both projects keeps them in one group, so browser files run
+    // beside the unit files; a project with one worker of its own would run after all the others.
+    // The whole suite took 8.0 min with browser files one at a time after the rest, 6.2 min so,
+    // and 6.0 min with three workers, where each browser file took half as long again. With two
+    // busy loops taking both cores (a slow CI machine): 11.8 min before, 9.7 min so.
     maxWorkers: 2,
     projects: [
       {
