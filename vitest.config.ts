@@ -32,9 +32,9 @@ export default defineConfig({
           environment: 'node',
           // Tests marked concurrent (the site tour's page visits) run five at a time.
           maxConcurrency: 5,
-          // A guard against a hung test, not a speed limit: the longest browser test takes 16 s
-          // alone on an idle machine, and CI machines have run the suite 2.5 times slower, with
-          // another file beside it.
+          // A guard against a hung test, not a speed limit. The longest browser test takes 16 s
+          // alone on an idle machine; CI machines have run the suite 2.5 times slower, and each
+          // browser file now shares the machine with another file.
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // A page readies itself (fetches its config, hydrates) in well under a second on an
