@@ -4,11 +4,13 @@ import type { Router } from './http/router.ts';
 import Koa from 'koa';
 import websockify from 'koa-websocket';
 import { WS_PATH, isApiPath } from '../../shared/api/paths.ts';
+import { MAX_WS_FRAME_BYTES } from '../../shared/limits.ts';
 import { chatFeature, type ChatOptions } from './chat/index.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { EmbeddedStore } from './db/embedded/embedded-store.ts';
 import { AppError } from './http/app-error.ts';
+import { clientKey } from './http/client-key.ts';
 import { edge } from './http/edge.ts';
 import { hostnameOf, isLoopbackHost } from './http/loopback-host.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
@@ -24,7 +26,7 @@ import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
 import { securityEvents } from './security-events/security-events.ts';
 import { systemRoutes } from './system/routes.ts';
-import { WS_HARD_MAX_PAYLOAD_BYTES, createWsHub, type FrameRate } from './ws/hub.ts';
+import { createWsHub, type FrameRate } from './ws/hub.ts';
 import { acceptsWebSocketOrigin } from './ws/origin.ts';
 
 export interface AshnoteServer {
@@ -44,8 +46,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Ping interval for WebSocket liveness. */
   heartbeatMs?: number;
-  /** Per-socket frame budget on /ws (default 10 per second, bursts of 20). */
-  wsFrameRate?: FrameRate;
+  /** Per-socket frame and byte budget on /ws (default: DEFAULT_FRAME_RATE in ws/hub.ts). */
+  wsFrameRate?: Partial<FrameRate>;
   notes?: NotesOptions;
   chat?: ChatOptions;
   newsletter?: NewsletterOptions;
@@ -74,7 +76,9 @@ export async function createApp(
   const limiter = createRateLimiter(
     database,
     await loadServerSecret(database.em(), 'rate-limit'),
-    (client) => events.record('rate_limited', client),
+    ({ client }) => {
+      if (client !== null) events.record('rate_limited', client);
+    },
   );
   const stopRateSync = startPeriodic(
     'rate-limit-sync',
@@ -82,7 +86,7 @@ export async function createApp(
     () => limiter.sync(),
     logger,
   );
-  const admin = adminFeature({ config, database, limiter, events });
+  const admin = await adminFeature({ config, database, limiter, events });
   const newsletter = await newsletterFeature({
     config,
     database,
@@ -149,7 +153,9 @@ export async function createApp(
   });
 
   // koa-websocket attaches its WebSocket server in app.listen(); `path` makes ws refuse the
-  // upgrade (HTTP 400) for any other path instead of accepting and closing.
+  // upgrade (HTTP 400) for any other path instead of accepting and closing; `maxPayload` makes
+  // it close a socket (1009) on a frame larger than the protocol's largest, from its header,
+  // before reading it.
   const loopbackOnly = isLoopbackHost(config.host) && config.publicUrl === null;
   // Behind proxies, the client address is X-Forwarded-For's entry `trustProxyHops` from the
   // right (Koa's maxIpsCount), never its left end, which the client writes itself.
@@ -160,7 +166,7 @@ export async function createApp(
     }),
     {
       path: WS_PATH,
-      maxPayload: WS_HARD_MAX_PAYLOAD_BYTES,
+      maxPayload: MAX_WS_FRAME_BYTES,
       verifyClient: ({ req }: { req: IncomingMessage }) =>
         (!loopbackOnly || isLoopbackHost(hostnameOf(req.headers.host))) &&
         acceptsWebSocketOrigin(req, {
@@ -178,6 +184,7 @@ export async function createApp(
     edge({
       logger,
       loopbackOnly,
+      clientIpv6Prefix: config.clientIpv6Prefix,
       extraOrigins: options.extraAllowedOrigins,
       onFinished: analytics.requestTiming,
     }),
@@ -190,7 +197,7 @@ export async function createApp(
     }
   });
 
-  app.ws.use((ctx) => hub.accept(ctx.websocket, ctx.ip));
+  app.ws.use((ctx) => hub.accept(ctx.websocket, clientKey(ctx.ip, config.clientIpv6Prefix)));
 
   let server: Server | null = null;
   let closing: Promise<void> | null = null;
@@ -203,7 +210,12 @@ export async function createApp(
       return new Promise((resolve, reject) => {
         const listening = app.listen(port, config.host);
         server = listening;
-        limitSlowClients(listening, config.trustProxy ? null : MAX_CONNECTIONS_PER_ADDRESS);
+        limitSlowClients(
+          listening,
+          config.trustProxy
+            ? null
+            : { max: MAX_CONNECTIONS_PER_ADDRESS, ipv6PrefixBits: config.clientIpv6Prefix },
+        );
         listening.once('error', reject);
         // ws re-emits the HTTP server's errors (e.g. EADDRINUSE) and throws if nobody listens.
         app.ws.server?.once('error', reject);

@@ -46,15 +46,15 @@ describe('loadConfig', () => {
       /MAIL_KEY/,
     );
     const key = Buffer.alloc(32, 7).toString('base64');
-    expect(
-      loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'a@b.c', MAIL_KEY: key }).smtpUrl,
-    ).toBe('smtp://localhost:25');
-    // Reachable from other machines, its mails' links need the public address.
     const mail = { SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'a@b.c', MAIL_KEY: key };
+    // Mails' links come from PUBLIC_URL, never from a request: required wherever the server
+    // listens, loopback included (a proxy on the same host forwards the world's requests).
+    expect(() => loadConfig(mail)).toThrow(/PUBLIC_URL is required/);
     expect(() => loadConfig({ ...mail, HOST: '0.0.0.0' })).toThrow(/PUBLIC_URL is required/);
-    expect(
-      loadConfig({ ...mail, HOST: '0.0.0.0', PUBLIC_URL: 'https://notes.example.org' }).publicUrl,
-    ).toBe('https://notes.example.org');
+    expect(() => loadConfig({ ...mail, TRUST_PROXY: 'true' })).toThrow(/PUBLIC_URL is required/);
+    const configured = loadConfig({ ...mail, PUBLIC_URL: 'https://notes.example.org' });
+    expect(configured.smtpUrl).toBe('smtp://localhost:25');
+    expect(configured.publicUrl).toBe('https://notes.example.org');
   });
 
   it('enables AI articles only with a base URL and a model, the key being optional', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parsePasswordHash, type PasswordHash } from './admin/password-hash.ts';
-import { isLoopbackHost } from './http/loopback-host.ts';
+import { MIN_UPLOAD_MEMORY_BUDGET_MB } from './notes/upload/memory-budget.ts';
 
 /**
  * The server's whole configuration, read from the environment once and validated, so a
@@ -10,7 +10,10 @@ import { isLoopbackHost } from './http/loopback-host.ts';
 export interface AppConfig {
   port: number;
   host: string;
-  /** Public origin used in links and mails; when unset, derived from each request. */
+  /**
+   * Public origin: the links in mails (required with mail), the only origin the site's own
+   * pages have (cross-origin and socket checks); null on a server answering loopback alone.
+   */
   publicUrl: string | null;
   /** `postgres://…` for hosted deployments; null selects the embedded database. */
   databaseUrl: string | null;
@@ -23,6 +26,11 @@ export interface AppConfig {
    * taken that many entries from the right, never from the left end the client controls.
    */
   trustProxyHops: number;
+  /**
+   * IPv6 clients are counted by the network of this many leading bits (one host can use a whole
+   * /64); IPv4 clients by their address. See http/client-key.ts.
+   */
+  clientIpv6Prefix: number;
   /** Built web bundle to serve; null serves the API only. */
   webDir: string | null;
   smtpUrl: string | null;
@@ -37,6 +45,8 @@ export interface AppConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Grace period for in-flight requests on shutdown. */
   shutdownTimeoutMs: number;
+  /** Memory that large note uploads may take at once while parsed (see notes/upload/). */
+  uploadMemoryBudgetBytes: number;
 }
 
 export interface AiConfig {
@@ -50,6 +60,13 @@ export interface AiConfig {
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
+
+const MIB = 1024 * 1024;
+/**
+ * Room for one of the largest notes (five 10 MB images) being parsed, and smaller ones beside it,
+ * within what a 1 GB host leaves the server beside its own ~300 MB.
+ */
+const DEFAULT_UPLOAD_MEMORY_BUDGET_MB = 320;
 
 const optionalString = z
   .string()
@@ -78,6 +95,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   TRUST_PROXY: booleanFlag,
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  CLIENT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
   WEB_DIR: optionalString,
   SMTP_URL: optionalString.refine((value) => value === null || /^smtps?:\/\//.test(value), {
     message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.org:465',
@@ -106,6 +124,13 @@ const envSchema = z.object({
   }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  UPLOAD_MEMORY_BUDGET_MB: z.coerce
+    .number()
+    .int()
+    .min(MIN_UPLOAD_MEMORY_BUDGET_MB, {
+      message: `must be at least ${MIN_UPLOAD_MEMORY_BUDGET_MB}: the largest note needs that much while it is parsed`,
+    })
+    .default(DEFAULT_UPLOAD_MEMORY_BUDGET_MB),
 });
 
 function isHttpUrl(value: string): boolean {
@@ -137,12 +162,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  MAIL_KEY is required when SMTP_URL is set (it encrypts read-receipt and newsletter addresses at rest); create one with: openssl rand -base64 32',
     );
   }
-  // A newsletter mail's links point at the server; taken from the request's Host header, a
-  // sign-up sent with a forged one would mail someone links to another site. Only a server
-  // that answers loopback names alone may do without PUBLIC_URL.
-  if (e.SMTP_URL !== null && e.PUBLIC_URL === null && !isLoopbackHost(e.HOST)) {
+  // A mail's links point at the server. Taken from a request (Host, X-Forwarded-Host), a
+  // sign-up sent with a forged one would mail someone a genuine token on a link to another
+  // site, whatever the server listens on: behind a proxy on the same host it listens on
+  // loopback and still answers the world.
+  if (e.SMTP_URL !== null && e.PUBLIC_URL === null) {
     throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_URL is required when SMTP_URL is set on a server reachable from other machines (the links in its mails point there)',
+      'Invalid configuration:\n  PUBLIC_URL is required when SMTP_URL is set (the links in mails point there, never at an address taken from a request)',
     );
   }
   if (
@@ -161,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     trustProxy: e.TRUST_PROXY,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    clientIpv6Prefix: e.CLIENT_IPV6_PREFIX,
     webDir: e.WEB_DIR === null ? null : path.resolve(e.WEB_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -174,5 +201,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * MIB,
   };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import { postJson } from '../testing/notes-client.ts';
+import { ownOrigin, postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { hashPassword, parsePasswordHash, verifyPassword } from './password-hash.ts';
 
@@ -51,7 +51,11 @@ describe.each(TEST_DATABASES)('administrator sessions on %s', (kind) => {
 
   it('reports no administrator on a server without one', async () => {
     expect(await session(none)).toEqual({ available: false, authenticated: false });
-    const login = await postJson(`${none.url}${apiPaths.adminLogin}`, { password: PASSWORD });
+    const login = await postJson(
+      `${none.url}${apiPaths.adminLogin}`,
+      { password: PASSWORD },
+      ownOrigin(none.url),
+    );
     expect(login.status).toBe(503);
     const config = (await (await fetch(`${none.url}${apiPaths.config}`)).json()) as {
       adminAvailable: boolean;
@@ -61,7 +65,11 @@ describe.each(TEST_DATABASES)('administrator sessions on %s', (kind) => {
 
   it('signs in with the password into an HttpOnly, SameSite=Strict cookie, and out again', async () => {
     expect(await session(t)).toEqual({ available: true, authenticated: false });
-    const login = await postJson(`${t.url}${apiPaths.adminLogin}`, { password: PASSWORD });
+    const login = await postJson(
+      `${t.url}${apiPaths.adminLogin}`,
+      { password: PASSWORD },
+      ownOrigin(t.url),
+    );
     expect(login.status).toBe(200);
     const setCookie = login.headers.get('set-cookie')!;
     expect(setCookie).toMatch(/^ashnote_admin=[\w-]{43};/);
@@ -82,7 +90,7 @@ describe.each(TEST_DATABASES)('administrator sessions on %s', (kind) => {
 
     const logout = await fetch(`${t.url}${apiPaths.adminLogout}`, {
       method: 'POST',
-      headers: { cookie },
+      headers: { cookie, ...ownOrigin(t.url) },
     });
     expect(await logout.json()).toEqual({ available: true, authenticated: false });
     expect(await session(t, cookie)).toEqual({ available: true, authenticated: false });
@@ -91,9 +99,11 @@ describe.each(TEST_DATABASES)('administrator sessions on %s', (kind) => {
   it('refuses a wrong password, records it as a security event, and limits tries', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const response = await postJson(`${t.url}${apiPaths.adminLogin}`, {
-        password: 'wrong guess',
-      });
+      const response = await postJson(
+        `${t.url}${apiPaths.adminLogin}`,
+        { password: 'wrong guess' },
+        ownOrigin(t.url),
+      );
       statuses.push(response.status);
     }
     // Five tries in 15 minutes; the one that succeeded in the test before counts too.
@@ -116,5 +126,112 @@ describe.each(TEST_DATABASES)('administrator sessions on %s', (kind) => {
       t.server.database.sql,
     );
     expect(clients.rows.map((row) => row.client).join()).not.toContain('127.0.0.1');
+  });
+});
+
+describe.each(TEST_DATABASES)('administrator actions from other origins on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind, { ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD) });
+  });
+  afterAll(() => t.stop());
+
+  const login = (headers: Record<string, string>) =>
+    postJson(`${t.url}${apiPaths.adminLogin}`, { password: PASSWORD }, headers);
+
+  it('accepts them only from the site’s own pages, not from another port of the same host', async () => {
+    // Same site (a cookie with SameSite=Strict goes along), another origin.
+    const sibling = new URL(t.url);
+    sibling.port = String(Number(sibling.port) + 1);
+    expect((await login({ Origin: sibling.origin })).status).toBe(403);
+    expect((await login({})).status).toBe(403);
+    expect((await login({ ...ownOrigin(t.url), 'Sec-Fetch-Site': 'same-site' })).status).toBe(403);
+
+    const signedIn = await login({ ...ownOrigin(t.url), 'Sec-Fetch-Site': 'same-origin' });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0]!;
+    const posts = async () =>
+      ((await (await fetch(`${t.url}${apiPaths.blogPosts}`)).json()) as { posts: { id: string }[] })
+        .posts;
+    const [first] = await posts();
+    const remove = (headers: Record<string, string>) =>
+      fetch(`${t.url}${apiPaths.blogPost(first!.id)}`, {
+        method: 'DELETE',
+        headers: { cookie, ...headers },
+      });
+    expect((await remove({ Origin: sibling.origin })).status).toBe(403);
+    expect((await remove({})).status).toBe(403);
+    expect((await posts()).map((post) => post.id)).toContain(first!.id);
+    expect((await remove(ownOrigin(t.url))).status).toBe(204);
+    expect((await posts()).map((post) => post.id)).not.toContain(first!.id);
+    // Reading stays possible with the cookie alone: it changes nothing.
+    const session = await fetch(`${t.url}${apiPaths.adminSession}`, { headers: { cookie } });
+    expect(await session.json()).toEqual({ available: true, authenticated: true });
+  });
+});
+
+describe.each(TEST_DATABASES)('administrator sign-in under a flood on %s', (kind) => {
+  it('lets the administrator’s own browser in while wrong passwords from rotating addresses fill the checks', async () => {
+    const t = await startTestServer(kind, {
+      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      TRUST_PROXY: 'true',
+    });
+    const attempt = (password: string, headers: Record<string, string>) =>
+      postJson(`${t.url}${apiPaths.adminLogin}`, { password }, { ...ownOrigin(t.url), ...headers });
+    try {
+      // An earlier sign-in from this browser: it left the device cookie.
+      const first = await attempt(PASSWORD, { 'X-Forwarded-For': '192.0.2.1' });
+      expect(first.status).toBe(200);
+      const device = first.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith('ashnote_admin_device='))!;
+      expect(device).toMatch(/httponly/i);
+      expect(device).toMatch(/samesite=strict/i);
+      const deviceCookie = device.split(';')[0]!;
+
+      // 24 attackers, each from its own address, each keeping one wrong password in flight.
+      let flooding = true;
+      const floodStatuses: number[] = [];
+      const attackers = Array.from({ length: 24 }, async (_, index) => {
+        for (let tries = 0; flooding && tries < 4; tries++) {
+          const response = await attempt('wrong guess', {
+            'X-Forwarded-For': `198.51.100.${index + 1}`,
+          });
+          floodStatuses.push(response.status);
+        }
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const mine: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const response = await attempt(PASSWORD, {
+          'X-Forwarded-For': '192.0.2.1',
+          cookie: deviceCookie,
+        });
+        mine.push(response.status);
+      }
+      flooding = false;
+      await Promise.all(attackers);
+
+      expect(mine).toEqual(Array(10).fill(200));
+      // The flood did fill the checks of unknown browsers: they were told to come back.
+      expect(floodStatuses).toContain(503);
+      // The cookie is no key: with it, a wrong password is still refused.
+      expect(
+        (await attempt('wrong guess', { 'X-Forwarded-For': '192.0.2.1', cookie: deviceCookie }))
+          .status,
+      ).toBe(401);
+      // A made-up device cookie is an unknown browser.
+      expect(
+        (
+          await attempt(PASSWORD, {
+            'X-Forwarded-For': '192.0.2.2',
+            cookie: `ashnote_admin_device=${deviceCookie.split('=')[1]!.replace(/.$/, 'A')}`,
+          })
+        ).status,
+      ).toBe(200);
+    } finally {
+      await t.stop();
+    }
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/analytics.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
 import { hashPassword } from '../admin/password-hash.ts';
-import { createFakeNote, postJson } from '../testing/notes-client.ts';
+import { createFakeNote, ownOrigin, postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { sweepAnalytics } from './index.ts';
 
@@ -151,6 +151,10 @@ function post(t: TestServer, path: string, body: unknown, headers: Record<string
   });
 }
 
+/** The end beacon of a visit's session. */
+const endSession = (t: TestServer, headers: Record<string, string>, duration: number) =>
+  post(t, apiPaths.analyticsSessionEnd, { sessionId: SESSION, duration }, headers);
+
 /** One visit: a session, two page views, an event and the end beacon. */
 async function visit(t: TestServer, headers: Record<string, string>) {
   return Promise.all([
@@ -167,10 +171,7 @@ async function visit(t: TestServer, headers: Record<string, string>) {
     post(t, apiPaths.analyticsPageView, { path: '/', referrer: 'https://search.example' }, headers),
     post(t, apiPaths.analyticsPageView, { path: '/note/SomeNoteId123', referrer: null }, headers),
     post(t, apiPaths.analyticsEvent, { event: 'note_link_copied' }, headers),
-  ]).then(async (answers) => [
-    ...answers,
-    await post(t, apiPaths.analyticsSessionEnd, { sessionId: SESSION, duration: 42 }, headers),
-  ]);
+  ]).then(async (answers) => [...answers, await endSession(t, headers, 1)]);
 }
 
 describe.each(TEST_DATABASES)('analytics on %s', (kind) => {
@@ -186,7 +187,11 @@ describe.each(TEST_DATABASES)('analytics on %s', (kind) => {
       }),
       startTestServer(kind),
     ]);
-    const login = await postJson(`${t.url}${apiPaths.adminLogin}`, { password: PASSWORD });
+    const login = await postJson(
+      `${t.url}${apiPaths.adminLogin}`,
+      { password: PASSWORD },
+      ownOrigin(t.url),
+    );
     cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   });
   afterAll(async () => {
@@ -338,6 +343,11 @@ describe.each(TEST_DATABASES)('analytics on %s', (kind) => {
       { path: '/', referrer: 'https://search.example' },
       { path: '/note/:id', referrer: null },
     ]);
+    // As if the session had started an hour before: then it can have lasted 42 s.
+    await sql`update analytics_session set hour = hour - interval '1 hour' where browser = 'firefox'`.execute(
+      db,
+    );
+    expect((await endSession(t, ids, 42)).status).toBe(204);
     const session = await sql<{
       duration_seconds: number;
       browser: string;
@@ -360,6 +370,36 @@ describe.each(TEST_DATABASES)('analytics on %s', (kind) => {
         expect(dump, `${table} holds ${secret}`).not.toContain(secret);
       }
     }
+  });
+
+  it('ends only a session that started, and never as longer than it can have lasted', async () => {
+    const headers = { ...ids, 'X-Session-ID': 'EndingTest12' };
+    const db = t.server.database.sql;
+    const durations = async () =>
+      (
+        await sql<{
+          duration_seconds: number | null;
+        }>`select duration_seconds from analytics_session where browser = 'edge'`.execute(db)
+      ).rows.map((row) => row.duration_seconds);
+    const end = (duration: number) =>
+      post(t, apiPaths.analyticsSessionEnd, { sessionId: 'EndingTest12', duration }, headers);
+
+    // Never started: the beacon is answered as any other, and nothing is written.
+    expect((await end(3600)).status).toBe(204);
+    expect(await durations()).toEqual([]);
+
+    const start = { deviceType: 'desktop', browser: 'edge', isReturning: false };
+    expect((await post(t, apiPaths.analyticsSession, start, headers)).status).toBe(204);
+    // Started moments ago, in this hour: it cannot have lasted a day, nor past this hour's start.
+    expect((await end(86_400)).status).toBe(204);
+    const [capped] = await durations();
+    expect(capped).toBeLessThanOrEqual(3600);
+    const { rows } = await sql<{
+      since: number;
+    }>`select floor(extract(epoch from now() - hour))::int as since from analytics_session where browser = 'edge'`.execute(
+      db,
+    );
+    expect(capped).toBeLessThanOrEqual(rows[0]!.since);
   });
 
   it('stores nothing at all for Do-Not-Track or Global Privacy Control', async () => {

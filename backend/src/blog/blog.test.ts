@@ -7,7 +7,7 @@ import {
 import { apiPaths } from '../../../shared/api/paths.ts';
 import { hashPassword } from '../admin/password-hash.ts';
 import { completion, startFakeAi, type FakeAi } from '../testing/fake-ai.ts';
-import { postJson } from '../testing/notes-client.ts';
+import { ownOrigin, postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { BlogPost } from './blog.entities.ts';
 import { blogHtml, type BlogHtml } from './blog-html.ts';
@@ -115,7 +115,11 @@ describe.each(TEST_DATABASES)('blog API on %s', (kind) => {
   });
 
   async function signIn(server: TestServer): Promise<string> {
-    const login = await postJson(`${server.url}${apiPaths.adminLogin}`, { password: PASSWORD });
+    const login = await postJson(
+      `${server.url}${apiPaths.adminLogin}`,
+      { password: PASSWORD },
+      ownOrigin(server.url),
+    );
     expect(login.status).toBe(200);
     return login.headers.get('set-cookie')!.split(';')[0]!;
   }
@@ -129,13 +133,13 @@ describe.each(TEST_DATABASES)('blog API on %s', (kind) => {
   const remove = (server: TestServer, id: string, withCookie = '') =>
     fetch(`${server.url}${apiPaths.blogPost(id)}`, {
       method: 'DELETE',
-      headers: { cookie: withCookie },
+      headers: { cookie: withCookie, ...ownOrigin(server.url) },
     });
 
   const generate = (server: TestServer, withCookie = '') =>
     fetch(`${server.url}${apiPaths.adminGenerateArticle}`, {
       method: 'POST',
-      headers: { cookie: withCookie },
+      headers: { cookie: withCookie, ...ownOrigin(server.url) },
     });
 
   it('lists the seeded articles, newest first, on both list paths, without their bodies', async () => {

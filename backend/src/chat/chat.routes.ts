@@ -1,6 +1,7 @@
 import { Router } from '../http/router.ts';
 import { chatRoomIdSchema } from '../../../shared/api/chat.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
+import { clientOf } from '../http/client-key.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parseParam } from '../http/validate.ts';
 import type { ChatService } from './chat.service.ts';
@@ -14,7 +15,7 @@ export function chatRoutes(service: ChatService): Router {
 
   router.post(apiRoutes.chatCreate, jsonBody(), async (ctx) => {
     ctx.status = 201;
-    answerJson(ctx, await service.create(ctx.request.body, ctx.ip));
+    answerJson(ctx, await service.create(ctx.request.body, clientOf(ctx)));
   });
 
   router.get(apiRoutes.chatRoom, async (ctx) => {

@@ -28,8 +28,12 @@ export class ChatTestClient {
     );
   }
 
-  static async connect(baseUrl: string): Promise<ChatTestClient> {
-    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${WS_PATH}`);
+  /** Opens a socket; `headers` go with the upgrade (e.g. X-Forwarded-For behind a proxy). */
+  static async connect(
+    baseUrl: string,
+    headers: Record<string, string> = {},
+  ): Promise<ChatTestClient> {
+    const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${WS_PATH}`, { headers });
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     return new ChatTestClient(socket);
   }

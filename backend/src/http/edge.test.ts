@@ -19,6 +19,7 @@ describe('edge', () => {
       edge({
         logger: createLogger('info', (line) => lines.push(JSON.parse(line))),
         loopbackOnly: true,
+        clientIpv6Prefix: 64,
         extraOrigins: ['http://127.0.0.1:59999'],
         onFinished: (ctx) => finished.push({ status: ctx.status, path: ctx.path }),
       }),

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from '../logger.ts';
+import { clientKey, setClientOf } from './client-key.ts';
 import { crossOrigin } from './cross-origin.ts';
 import { answerError } from './error-answer.ts';
 import { refuseUnexpectedBody } from './json-body.ts';
@@ -11,6 +12,8 @@ export interface EdgeOptions {
   logger: Logger;
   /** Answer only requests addressed to a loopback name (see loopback-host.ts). */
   loopbackOnly: boolean;
+  /** IPv6 clients are keyed by their network of this many bits (see client-key.ts). */
+  clientIpv6Prefix: number;
   /** Origins beside the desktop app's that may call the API (tests only). */
   extraOrigins?: readonly string[];
   /** Told every finished request's duration, failures included. */
@@ -18,18 +21,19 @@ export interface EdgeOptions {
 }
 
 /**
- * What happens around every request, in order, as one middleware: the security headers (first,
- * so error answers carry them too), cross-origin access, the loopback Host check, the refusal of
- * unexpected bodies, then the routes; any error becomes its JSON answer; last, the log line and
+ * What happens around every request, in order, as one middleware: the client's key for the
+ * limits (see client-key.ts), the security headers (first, so error answers carry them too),
+ * cross-origin access, the loopback Host check, the refusal of unexpected bodies, then the routes; any error becomes its JSON answer; last, the log line and
  * the timing. One middleware rather than six because each layer of Koa's chain costs a closure,
  * a promise and a dispatch on every API call (see the notes benchmark in the README).
  */
 export function edge(options: EdgeOptions) {
-  const { logger, loopbackOnly, onFinished } = options;
+  const { logger, loopbackOnly, onFinished, clientIpv6Prefix } = options;
   const setSecurityHeaders = securityHeaders();
   const answerCrossOrigin = crossOrigin(options.extraOrigins);
   return async (ctx: Context, next: Next) => {
     const started = performance.now();
+    setClientOf(ctx, clientKey(ctx.ip, clientIpv6Prefix));
     setSecurityHeaders(ctx);
     try {
       if (answerCrossOrigin(ctx)) return;

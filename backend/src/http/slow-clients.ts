@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { clientKey } from './client-key.ts';
 
 /**
  * How long a client may take. Headers must arrive quickly; a whole request may take longer, since
@@ -22,12 +23,13 @@ export const MAX_CONNECTIONS_PER_ADDRESS = 128;
 
 /**
  * Slow-loris defence at the connection level: timeouts for every phase of a request, and a cap
- * on connections per peer address. Behind a reverse proxy every connection comes from the proxy,
- * so the per-address cap is left to the proxy (`perAddress: null`); the timeouts still apply.
+ * on connections per peer address (an IPv6 peer by its network, see client-key.ts). Behind a
+ * reverse proxy every connection comes from the proxy, so the per-address cap is left to the
+ * proxy (`perAddress: null`); the timeouts still apply.
  */
 export function limitSlowClients(
   server: Server,
-  perAddress: number | null,
+  perAddress: { max: number; ipv6PrefixBits: number } | null,
   timeouts: { [Phase in keyof typeof CLIENT_TIMEOUTS]: number } = CLIENT_TIMEOUTS,
 ): void {
   // Node enforces the header and request timeouts when it checks its connections, every 30 s
@@ -43,9 +45,9 @@ export function limitSlowClients(
   if (perAddress === null) return;
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
+    const address = clientKey(socket.remoteAddress ?? '', perAddress.ipv6PrefixBits);
     const count = open.get(address) ?? 0;
-    if (count >= perAddress) {
+    if (count >= perAddress.max) {
       socket.destroy();
       return;
     }

@@ -32,9 +32,10 @@ export async function newsletterFeature(deps: {
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const service = newsletterService({
     database,
+    // Mail's links point at PUBLIC_URL, which the configuration requires whenever mail is on.
     mail:
-      mailer !== null && config.mailKey !== null
-        ? { mailer, key: Buffer.from(config.mailKey, 'base64') }
+      mailer !== null && config.mailKey !== null && config.publicUrl !== null
+        ? { mailer, key: Buffer.from(config.mailKey, 'base64'), origin: config.publicUrl }
         : null,
     secret: await loadServerSecret(database.em(), 'newsletter'),
     limiter,
@@ -42,7 +43,7 @@ export async function newsletterFeature(deps: {
     rules: { ...NEWSLETTER_RATE_RULES, ...options.rateRules },
   });
   return {
-    router: newsletterRoutes(config, service),
+    router: newsletterRoutes(service),
     sweep: () => service.sweep(),
     stop() {
       mailer?.close();

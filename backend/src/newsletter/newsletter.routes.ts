@@ -7,28 +7,24 @@ import {
 } from '../../../shared/api/newsletter.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
-import type { AppConfig } from '../config.ts';
+import { clientOf } from '../http/client-key.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parseInput } from '../http/validate.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 import { unsubscribePage } from './unsubscribe-page.ts';
 import { answerJson } from '../http/json-answer.ts';
 
-export function newsletterRoutes(config: AppConfig, service: NewsletterService): Router {
+export function newsletterRoutes(service: NewsletterService): Router {
   const router = new Router();
-  // Links in mail point at the configured public origin, or at the one the request came to
-  // (PUBLIC_URL should be set on a public server: a request's Host is the client's word).
-  const originOf = (ctx: ParameterizedContext) =>
-    config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
 
   router.post(apiRoutes.newsletterSubscribe, jsonBody(), async (ctx) => {
     const input = parseInput(newsletterSubscribeRequestSchema, ctx.request.body);
-    answerJson(ctx, await service.subscribe(input, ctx.ip, originOf(ctx)));
+    answerJson(ctx, await service.subscribe(input, clientOf(ctx)));
   });
 
   router.post(apiRoutes.newsletterVerify, jsonBody(), async (ctx) => {
     const input = parseInput(newsletterVerifyRequestSchema, ctx.request.body);
-    answerJson(ctx, await service.verify(input, ctx.ip, originOf(ctx)));
+    answerJson(ctx, await service.verify(input, clientOf(ctx)));
   });
 
   /**

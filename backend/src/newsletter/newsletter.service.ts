@@ -13,10 +13,12 @@ import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../s
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
+import { mailboxKey } from '../mail/mailbox.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sealText, unsealText } from '../mail/sealing.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import { codeMail, welcomeMail } from './newsletter-mail.ts';
+import { recentDurations } from './recent-durations.ts';
 
 export interface NewsletterRateRules {
   /** Sign-ups one client address may start. */
@@ -46,19 +48,20 @@ export interface NewsletterService {
   subscribe(
     input: { email: string; language: LanguageCode },
     client: string,
-    origin: string,
   ): Promise<NewsletterSubscribeResponse>;
   /** The right code activates the subscription (and a welcome mail goes out). */
-  verify(
-    input: { email: string; code: string },
-    client: string,
-    origin: string,
-  ): Promise<NewsletterVerifyResponse>;
+  verify(input: { email: string; code: string }, client: string): Promise<NewsletterVerifyResponse>;
   /** Erases the subscriber the token belongs to; its mail language, or null for no match. */
   unsubscribe(token: string): Promise<LanguageCode | null>;
   /** Erases sign-ups never verified whose code expired; forgets expired codes of the others. */
   sweep(): Promise<void>;
 }
+
+const codeSent: NewsletterSubscribeResponse = {
+  success: true,
+  message: 'Check your email for a 5-digit verification code.',
+  requiresVerification: true,
+};
 
 const sha256 = (data: string) => crypto.createHash('sha256').update(data).digest();
 
@@ -82,7 +85,7 @@ const wrongCode = () =>
 export function newsletterService(deps: {
   database: Pick<Database, 'sql'>;
   /** Null when the server has no mail configured: every call but unsubscribe and sweep refuses. */
-  mail: { mailer: Mailer; key: Buffer } | null;
+  mail: { mailer: Mailer; key: Buffer; origin: string } | null;
   secret: Buffer;
   limiter: RateLimiter;
   logger: Logger;
@@ -107,31 +110,19 @@ export function newsletterService(deps: {
     return subscriber;
   }
 
-  /** Seconds until `addressHash` may be sent another code. */
-  async function resendWait(addressHash: Buffer): Promise<number> {
-    const row = await db
-      .selectFrom('newsletter_subscriber')
-      .select(
-        sql<number>`ceil(extract(epoch from (code_sent_at + make_interval(secs => ${NEWSLETTER_RESEND_SECONDS}) - now())))::int`.as(
-          'wait',
-        ),
-      )
-      .where('address_hash', '=', addressHash)
-      .executeTakeFirst();
-    return Math.min(NEWSLETTER_RESEND_SECONDS, Math.max(1, row?.wait ?? 1));
-  }
+  const sendTimes = recentDurations();
 
   return {
-    async subscribe(input, client, origin) {
+    async subscribe(input, client) {
       if (mail === null) throw mailUnavailable();
       await limiter.hit('newsletter-subscribe', client, rules.subscribe);
       const addressHash = addressHashOf(input.email);
-      await limiter.hit(
-        'newsletter-mailbox',
-        addressHash.toString('base64url'),
-        rules.mailsPerMailbox,
-        { scope: 'newsletter-resend' },
-      );
+      // The cap counts the inbox, however the address is spelt (the subscription itself is the
+      // address as typed, case folded).
+      await limiter.hit('newsletter-mailbox', mailboxKey(input.email), rules.mailsPerMailbox, {
+        scope: 'newsletter-resend',
+        keyIsAddress: false,
+      });
       const existing = await db
         .selectFrom('newsletter_subscriber')
         .select('sealed')
@@ -186,23 +177,24 @@ export function newsletterService(deps: {
         )
         .returning('address_hash')
         .executeTakeFirst();
+      // A code went out less than a minute ago. Saying so would tell anyone who asks that this
+      // address signed up just now: the answer is a fresh request's, as long as a send takes.
       if (!stored) {
-        const retryAfterSeconds = await resendWait(addressHash);
-        throw new AppError('RATE_LIMITED', 'A code was sent to this address moments ago.', {
-          details: { retryAfterSeconds, scope: 'newsletter-resend' },
-          headers: { 'Retry-After': String(retryAfterSeconds) },
-        });
+        await sendTimes.waitTypical();
+        return codeSent;
       }
       try {
-        await mail.mailer.send({
-          to: input.email,
-          ...codeMail(
-            input.language,
-            code,
-            NEWSLETTER_CODE_VALID_MINUTES,
-            unsubscribeUrl(origin, unsubscribeToken),
-          ),
-        });
+        await sendTimes.timed(() =>
+          mail.mailer.send({
+            to: input.email,
+            ...codeMail(
+              input.language,
+              code,
+              NEWSLETTER_CODE_VALID_MINUTES,
+              unsubscribeUrl(mail.origin, unsubscribeToken),
+            ),
+          }),
+        );
       } catch (error) {
         // No code went out: asking again must not wait for the throttle.
         await db
@@ -216,14 +208,10 @@ export function newsletterService(deps: {
         throw new AppError('UNAVAILABLE', 'The code could not be sent. Please try again later.');
       }
       logger.info('newsletter code sent');
-      return {
-        success: true,
-        message: 'Check your email for a 5-digit verification code.',
-        requiresVerification: true,
-      };
+      return codeSent;
     },
 
-    async verify(input, client, origin) {
+    async verify(input, client) {
       if (mail === null) throw mailUnavailable();
       await limiter.hit('newsletter-verify', client, rules.verify);
       const addressHash = addressHashOf(input.email);
@@ -262,7 +250,10 @@ export function newsletterService(deps: {
       try {
         await mail.mailer.send({
           to: subscriber.address,
-          ...welcomeMail(subscriber.language, unsubscribeUrl(origin, subscriber.unsubscribeToken)),
+          ...welcomeMail(
+            subscriber.language,
+            unsubscribeUrl(mail.origin, subscriber.unsubscribeToken),
+          ),
         });
       } catch (error) {
         // The subscription stands; only the greeting is lost.

@@ -12,6 +12,7 @@ import { notesRoutes } from './notes.routes.ts';
 import { DEFAULT_NOTE_RATE_RULES, notesService, type NoteRateRules } from './notes.service.ts';
 import { readReceipts } from './read-receipts.ts';
 import { spaceReclaimer } from './space-reclaimer.ts';
+import { memoryBudget } from './upload/memory-budget.ts';
 
 export interface NotesOptions {
   /** Overrides of DEFAULT_NOTE_RATE_RULES. */
@@ -28,6 +29,8 @@ export interface NotesOptions {
   reclaimIntervalMs?: number;
   /** Overrides RECLAIM_AFTER_DESTROYED. */
   reclaimAfterDestroyed?: number;
+  /** Large uploads waiting for memory (see upload/memory-budget.ts): how many, how long. */
+  uploadLine?: { maxWaiting: number; maxWaitMs: number };
 }
 
 /** Every table that holds note ciphertext or traces of a note. */
@@ -83,8 +86,14 @@ export function notesFeature(deps: {
     logger,
   );
 
+  // A few large uploads wait for memory to be released, 30 s at most, then come back later.
+  const uploadBudget = memoryBudget(
+    config.uploadMemoryBudgetBytes,
+    options.uploadLine ?? { maxWaiting: 8, maxWaitMs: 30_000 },
+  );
+
   return {
-    router: notesRoutes(service, repo),
+    router: notesRoutes(service, repo, uploadBudget),
     async stop() {
       await stopSweeper();
       await reclaimer.stop();

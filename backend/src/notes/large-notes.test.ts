@@ -7,6 +7,7 @@ import { NOTE_MAX_IMAGES, NOTE_MAX_IMAGE_BYTES } from '../../../shared/limits.ts
 import { fakeEnvelope, noteProofs, noteVerifiers, postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { notesRepository } from './notes.repository.ts';
+import { MIN_UPLOAD_MEMORY_BUDGET_MB } from './upload/memory-budget.ts';
 import { IMAGE_PART_CHARS } from './upload/note-request.ts';
 
 const count = async (t: TestServer, table: 'note' | 'note_part') =>
@@ -117,4 +118,38 @@ describe.each(TEST_DATABASES)('notes of the largest size on %s', (kind) => {
     expect(left.rows).toEqual([{ note_id: fresh }]);
     await repo.discardParts(fresh);
   });
+});
+
+describe.each(TEST_DATABASES)('large notes within the upload memory budget on %s', (kind) => {
+  it('parses only as many at once as the budget holds; the next waits its turn, the one after is told to come back', async () => {
+    // The smallest budget there can be: one of these notes at a time (each ~40 MB of JSON).
+    const t = await startTestServer(
+      kind,
+      { UPLOAD_MEMORY_BUDGET_MB: String(MIN_UPLOAD_MEMORY_BUDGET_MB) },
+      { notes: { sweepIntervalMs: 3_600_000, uploadLine: { maxWaiting: 1, maxWaitMs: 60_000 } } },
+    );
+    try {
+      const images = [maxImageEnvelope(), maxImageEnvelope(), maxImageEnvelope()];
+      const responses = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          postJson(`${t.url}${apiPaths.notes}`, {
+            content: fakeEnvelope(),
+            ...noteVerifiers(),
+            expiration: '1h',
+            attachedImages: images,
+          }),
+        ),
+      );
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([201, 201, 503]);
+      const refused = responses.find((response) => response.status === 503)!;
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'UNAVAILABLE',
+      );
+      expect(await count(t, 'note')).toBe(2);
+    } finally {
+      await t.stop();
+    }
+  }, 120_000);
 });

@@ -2,11 +2,13 @@ import { Router } from '../http/router.ts';
 import { noteIdSchema, verifyNoteRequestSchema } from '../../../shared/api/notes.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import { AppError } from '../http/app-error.ts';
+import { clientOf } from '../http/client-key.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parseInput, parseParam } from '../http/validate.ts';
 import { noteResponse } from './note-response.ts';
 import type { NotesRepository } from './notes.repository.ts';
 import type { NotesService } from './notes.service.ts';
+import type { MemoryBudget } from './upload/memory-budget.ts';
 import { noteUploadReader } from './upload/read-note-upload.ts';
 import { JSON_CONTENT_TYPE, answerJson } from '../http/json-answer.ts';
 
@@ -16,15 +18,16 @@ const noteId = (raw: string | undefined) =>
 export function notesRoutes(
   service: NotesService,
   repo: Pick<NotesRepository, 'takePart' | 'discardParts'>,
+  uploadBudget: MemoryBudget,
 ): Router {
   const router = new Router();
-  const readNoteUpload = noteUploadReader();
+  const readNoteUpload = noteUploadReader(uploadBudget);
 
   // The one body that may be large (five 10 MB images): read by its own reader, see upload/.
   router.post(apiRoutes.notes, async (ctx) => {
     const upload = await readNoteUpload(ctx);
     ctx.status = 201;
-    answerJson(ctx, await service.create(upload, ctx.ip));
+    answerJson(ctx, await service.create(upload, clientOf(ctx)));
   });
 
   router.get(apiRoutes.note, async (ctx) => {
@@ -44,7 +47,7 @@ export function notesRoutes(
   router.post(apiRoutes.noteVerify, jsonBody(), async (ctx) => {
     const id = noteId(ctx.params.id);
     const { proof, linkProof } = parseInput(verifyNoteRequestSchema, ctx.request.body);
-    const taken = await service.verify(id, proof, linkProof, ctx.ip);
+    const taken = await service.verify(id, proof, linkProof, clientOf(ctx));
     ctx.set('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = noteResponse(id, taken, repo);
   });

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/limits.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
 import { AppError } from '../http/app-error.ts';
+import { mailboxKey } from '../mail/mailbox.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import { randomId } from '../random-id.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
@@ -80,9 +81,13 @@ export function notesService(deps: {
     if (input.emailNotification !== null) {
       const scope = { scope: 'read-receipt' } as const;
       await limiter.hit('receipt-sender', client, rules.receiptsPerSender, scope);
-      // Keyed by the mailbox (case-insensitive), hashed like every rate-limit key.
-      const mailbox = input.emailNotification.toLowerCase();
-      await limiter.hit('receipt-recipient', mailbox, rules.receiptsPerRecipient, scope);
+      // Keyed by the inbox, however the address is spelt, hashed like every rate-limit key.
+      await limiter.hit(
+        'receipt-recipient',
+        mailboxKey(input.emailNotification),
+        rules.receiptsPerRecipient,
+        { ...scope, keyIsAddress: false },
+      );
     }
     const noteId = randomId();
     const expiresAt = await repo.insert({

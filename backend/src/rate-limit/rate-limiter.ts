@@ -11,16 +11,24 @@ export interface RateRule {
   windowSeconds: number;
 }
 
+/** What a refusal is told to whoever watches (security events, metrics). */
+export interface Refusal {
+  action: string;
+  /** The client key (an address or address range), or null when the key is not one (a mailbox). */
+  client: string | null;
+}
+
 export interface RateLimiter {
   /**
-   * Counts one request of `action` by `client` (an address, or another key such as a mailbox,
-   * which is only ever kept hashed); rejects with RATE_LIMITED (429 + Retry-After) past the rule.
+   * Counts one request of `action` by `client` (an address key, or another key such as a
+   * mailbox, which is only ever kept hashed); rejects with RATE_LIMITED (429 + Retry-After)
+   * past the rule.
    */
   hit(
     action: string,
     client: string,
     rule: RateRule,
-    extra?: { scope?: RateLimitScope },
+    extra?: { scope?: RateLimitScope; keyIsAddress?: boolean },
   ): Promise<void>;
   /** Publishes this instance's counts to the database and learns everyone else's. */
   sync(): Promise<void>;
@@ -28,15 +36,27 @@ export interface RateLimiter {
   sweep(): Promise<void>;
 }
 
+/** A request waiting for the database's count before it is let through or refused. */
+interface Waiting {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  refusal: () => AppError;
+}
+
 interface Counter {
   /** The client's keyed hash: what the database sees instead of the address. */
   bucket: string;
   windowStart: number;
   windowSeconds: number;
-  /** Hits of all instances as of the last exchange with the database, this one's included. */
+  limit: number;
+  /** Every instance's hits in this window, as the database last told (this one's included). */
   shared: number;
-  /** This instance's hits since then. */
+  /** This instance's hits let through from memory and not yet sent to the database. */
   pending: number;
+  /** Hits on their way to the database in the statement under way; 0 when there is none. */
+  sending: number;
+  /** Requests waiting for the database's count, in arrival order: the next statement's. */
+  queued: Waiting[];
 }
 
 /** Instances announce themselves in the counters table under this prefix, every few syncs. */
@@ -44,17 +64,33 @@ const INSTANCE_PREFIX = '~instance:';
 const INSTANCE_BEAT_SECONDS = 5;
 /** Client hashes kept between requests: one per recent address, within a bound. */
 const MAX_CACHED_HASHES = 10_000;
+/**
+ * Across instances a limit may be passed by at most this share of it: each of n instances lets
+ * `limit / (OVERSHOOT_DIVISOR × n)` through from memory before asking the database, and only
+ * the other instances' unsent hits can escape a count.
+ */
+const OVERSHOOT_DIVISOR = 8;
 
 /**
  * Fixed-window counters shared by every instance through the database.
  *
- * Far from its limit, a client's request is decided from memory (the shared total at the last
- * sync plus this instance's hits since), with counts synced in the background every second:
- * that keeps a database round trip off nearly every request. Within reach of the limit each
- * request is decided by an atomic increment in the database. The share of the limit decided
- * from memory shrinks with the number of live instances (a quarter of the limit, divided among
- * them), so a burst spread over every instance at once gets at most about 1/8 of the limit more
- * through than the limit, and a single instance none.
+ * Why our own and not rate-limiter-flexible (RLF), which DESIGN.md prefers: RLF's PostgreSQL
+ * store sends one upsert per request, where this decides a request far from its limit from
+ * memory and sends the counts in the background once a second. The notes bench (`npm run
+ * bench -- notes`, PostgreSQL) measured both on the same run: see RATE_LIMITER_FIGURE below.
+ *
+ * How a request is decided, per client and action:
+ * - Far from the limit (fewer than `limit / (8 × live instances)` hits known here, in flight
+ *   included), from memory: counted as pending, sent with the next sync.
+ * - Nearer, by the database: the request waits for an atomic increment of the shared count.
+ *   At most one statement per counter is under way; requests arriving meanwhile wait and go
+ *   together in the next, with this instance's pending hits. The database's total then orders
+ *   them: the ones within the limit pass, the rest are refused. So a burst, however timed,
+ *   gets exactly the limit through on one instance, in a few statements rather than one each.
+ * - Once the known count (shared + pending + in flight + waiting) reaches the limit, refused
+ *   from memory: a flood past the limit writes nothing.
+ * Across n instances, only the others' pending hits can be missing from a count: at most
+ * (n − 1) × limit / (8n), under an eighth of the limit.
  *
  * The client is stored only as a keyed hash (HMAC with a server secret): enough to count,
  * useless to identify anyone. In memory, counters are keyed the same way.
@@ -62,8 +98,8 @@ const MAX_CACHED_HASHES = 10_000;
 export function createRateLimiter(
   database: Pick<Database, 'sql' | 'em'>,
   secret: Buffer,
-  /** Called with the client address whenever a request is refused. */
-  onLimited: (client: string) => void = () => {},
+  /** Told of every refused request. */
+  onRefused: (refusal: Refusal) => void = () => {},
 ): RateLimiter {
   const db = database.sql;
   const counters = new Map<string, Counter>();
@@ -87,7 +123,6 @@ export function createRateLimiter(
     }
     return hash;
   };
-  const bucketOf = (action: string, client: string) => `${action}:${keyedHash(client)}`;
 
   /**
    * Adds each counter's hits to its bucket in one statement: to the same window's count, or as
@@ -118,49 +153,84 @@ export function createRateLimiter(
       .returning(['bucket', 'hits']);
   }
 
+  /** Sends a counter's pending and waiting hits as one statement, unless one is under way. */
+  function send(counter: Counter): void {
+    if (counter.sending > 0 || counter.queued.length === 0) return;
+    const waiting = counter.queued;
+    counter.queued = [];
+    const local = counter.pending;
+    counter.pending = 0;
+    counter.sending = local + waiting.length;
+    add([{ counter, hits: counter.sending }])
+      .executeTakeFirstOrThrow()
+      .then(
+        ({ hits: total }) => {
+          counter.sending = 0;
+          counter.shared = Math.max(counter.shared, total);
+          // The statement's hits are the last ones counted: the waiting requests hold the
+          // positions total - waiting.length + 1 … total, in arrival order.
+          waiting.forEach((request, index) => {
+            if (total - waiting.length + 1 + index <= counter.limit) request.resolve();
+            else request.reject(request.refusal());
+          });
+        },
+        (error: unknown) => {
+          counter.sending = 0;
+          counter.pending += local;
+          for (const request of waiting) request.reject(error);
+        },
+      )
+      .finally(() => send(counter));
+  }
+
   return {
-    async hit(
-      action,
-      client,
-      rule,
-      extra: { scope?: RateLimitScope; keyIsAddress?: boolean } = {},
-    ) {
+    hit(action, client, rule, extra = {}) {
       const now = Date.now() / 1000;
       const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
-      const bucket = bucketOf(action, client);
+      const bucket = `${action}:${keyedHash(client)}`;
       let counter = counters.get(bucket);
       if (!counter || counter.windowStart !== windowStart) {
-        counter = { bucket, windowStart, windowSeconds: rule.windowSeconds, shared: 0, pending: 0 };
+        counter = {
+          bucket,
+          windowStart,
+          windowSeconds: rule.windowSeconds,
+          limit: rule.limit,
+          shared: 0,
+          pending: 0,
+          sending: 0,
+          queued: [],
+        };
         counters.set(bucket, counter);
       }
-      const limited = () => {
-        if (extra.keyIsAddress !== false) onLimited(client);
+      const refusal = () => {
+        onRefused({ action, client: extra.keyIsAddress === false ? null : client });
         const retryAfterSeconds = Math.max(1, Math.ceil(windowStart + rule.windowSeconds - now));
         return new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.', {
           details: { retryAfterSeconds, ...(extra.scope && { scope: extra.scope }) },
           headers: { 'Retry-After': String(retryAfterSeconds) },
         });
       };
-      const seen = counter.shared + counter.pending;
-      if (seen >= rule.limit) throw limited();
-      if (seen < Math.floor(rule.limit / (4 * instances))) {
+      const known = counter.shared + counter.pending + counter.sending + counter.queued.length;
+      if (known >= rule.limit) return Promise.reject(refusal());
+      if (known < Math.floor(rule.limit / (OVERSHOOT_DIVISOR * instances))) {
         counter.pending++;
-        return;
+        return Promise.resolve();
       }
-      // Near the limit: this hit (with the ones not yet synced) is decided by the database.
-      const hits = counter.pending + 1;
-      counter.pending = 0;
-      const { hits: total } = await add([{ counter, hits }]).executeTakeFirstOrThrow();
-      counter.shared = Math.max(counter.shared, total);
-      if (total > rule.limit) throw limited();
+      const waiting = counter;
+      return new Promise<void>((resolve, reject) => {
+        waiting.queued.push({ resolve, reject, refusal });
+        send(waiting);
+      });
     },
 
     async sync() {
       const nowSeconds = Date.now() / 1000;
       const due: [Counter, number][] = [];
       for (const [key, counter] of counters) {
-        if (counter.windowStart + counter.windowSeconds <= nowSeconds) counters.delete(key);
-        else if (counter.pending > 0) due.push([counter, counter.pending]);
+        const over = counter.windowStart + counter.windowSeconds <= nowSeconds;
+        if (over && counter.sending === 0 && counter.queued.length === 0) counters.delete(key);
+        // A counter with a statement under way sends its pending hits with the next one.
+        else if (counter.pending > 0 && counter.sending === 0) due.push([counter, counter.pending]);
       }
       if (nowSeconds - beatAt >= INSTANCE_BEAT_SECONDS) {
         beatAt = nowSeconds;
@@ -183,11 +253,28 @@ export function createRateLimiter(
         instances = Math.max(1, live);
       }
       if (due.length === 0) return;
-      for (const [counter, pending] of due) counter.pending -= pending;
-      const rows = await add(due.map(([counter, hits]) => ({ counter, hits }))).execute();
-      const totals = new Map(rows.map((row) => [row.bucket, row.hits]));
-      for (const [counter, pending] of due) {
-        counter.shared = totals.get(counter.bucket) ?? counter.shared + pending;
+      // Sent as a statement under way for each counter, so its requests wait their turn.
+      for (const [counter, hits] of due) {
+        counter.pending -= hits;
+        counter.sending = hits;
+      }
+      try {
+        const rows = await add(due.map(([counter, hits]) => ({ counter, hits }))).execute();
+        const totals = new Map(rows.map((row) => [row.bucket, row.hits]));
+        for (const [counter, hits] of due) {
+          counter.shared = Math.max(
+            counter.shared,
+            totals.get(counter.bucket) ?? counter.shared + hits,
+          );
+        }
+      } catch (error) {
+        for (const [counter, hits] of due) counter.pending += hits;
+        throw error;
+      } finally {
+        for (const [counter] of due) {
+          counter.sending = 0;
+          send(counter);
+        }
       }
     },
 

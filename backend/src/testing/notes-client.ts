@@ -37,13 +37,23 @@ export function noteVerifiers(proofs: NoteProofs = noteProofs()) {
   return { verifier: proofs.verifier, linkVerifier: proofs.linkVerifier };
 }
 
-export async function postJson(url: string, body: unknown): Promise<Response> {
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 }
+
+/**
+ * The Origin a browser sends with a request from the server's own pages: the administrator's
+ * changes are refused without it (see http/same-origin.ts).
+ */
+export const ownOrigin = (baseUrl: string) => ({ Origin: new URL(baseUrl).origin });
 
 export async function createFakeNote(
   baseUrl: string,

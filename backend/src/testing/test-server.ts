@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,13 +109,42 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
   }
 }
 
-/** Starts the real app through createApp() on a free port, logging into memory. */
+/** A port free right now, for a server that must know its own address before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real app through createApp() on a free port, logging into memory. A server that
+ * sends mail needs its public address (its mails' links point there, see config.ts): unless the
+ * test gives one, it is the address the server is started on.
+ */
 export async function startServer(
   env: Record<string, string>,
   options: Omit<AppOptions, 'logger'> = {},
   configure: (config: AppConfig) => void = () => {},
 ): Promise<TestServer> {
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'debug', ...env });
+  const ownAddress =
+    env.SMTP_URL !== undefined && env.PUBLIC_URL === undefined
+      ? await freePort().then((port) => ({
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+        }))
+      : {};
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'debug',
+    ...ownAddress,
+    ...env,
+  });
   configure(config);
   const logs: string[] = [];
   const server = await createApp(config, {

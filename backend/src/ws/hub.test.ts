@@ -19,7 +19,8 @@ import {
   startTestServer,
   type TestServer,
 } from '../testing/test-server.ts';
-import { CLOSE_POLICY, MAX_SOCKETS_PER_ADDRESS } from './hub.ts';
+import { MAX_WS_FRAME_BYTES } from '../../../shared/limits.ts';
+import { CLOSE_POLICY, DEFAULT_FRAME_RATE, MAX_SOCKETS_PER_ADDRESS } from './hub.ts';
 
 const wsUrl = (t: TestServer) => `${t.url.replace(/^http/, 'ws')}${WS_PATH}`;
 
@@ -90,6 +91,29 @@ describe.each(TEST_DATABASES)('/ws limits on %s', (kind) => {
     expect(limited).toHaveLength(1);
   });
 
+  it('cuts off a socket at once when it sends more bytes than its budget', async () => {
+    const large = JSON.stringify({ type: 'make_coffee', pad: 'x'.repeat(MAX_WS_FRAME_BYTES - 64) });
+    const small = JSON.stringify({ type: 'make_coffee' });
+    const flooder = await ChatTestClient.connect(t.url);
+    const control = await ChatTestClient.connect(t.url);
+    // As many frames as the frame budget allows at once: small ones pass, the largest do not.
+    for (let i = 0; i < DEFAULT_FRAME_RATE.burst; i++) {
+      flooder.send(large);
+      control.send(small);
+    }
+    expect((await flooder.closed).code).toBe(CLOSE_POLICY);
+    const answered = (client: ChatTestClient) =>
+      client.received.filter((frame) => frame.type === 'error').length;
+    // Answered up to the byte budget, not one frame after it, and never told to slow down.
+    // (A frame's worth of budget refills in a third of a second: at most one more on a slow day.)
+    const withinBudget = Math.floor(DEFAULT_FRAME_RATE.burstBytes / Buffer.byteLength(large));
+    expect(answered(flooder)).toBeGreaterThanOrEqual(withinBudget);
+    expect(answered(flooder)).toBeLessThanOrEqual(withinBudget + 1);
+    await expect.poll(() => answered(control)).toBe(DEFAULT_FRAME_RATE.burst);
+    expect(control.socket.readyState).toBe(WebSocket.OPEN);
+    control.close();
+  });
+
   it('drops a socket over its frame budget even when the client never reads the close', async () => {
     const client = await ChatTestClient.connect(t.url);
     client.goSilent();
@@ -113,14 +137,47 @@ describe.each(TEST_DATABASES)('/ws limits on %s', (kind) => {
   });
 });
 
+describe('/ws sockets per client behind a proxy', () => {
+  it('counts an IPv6 client’s sockets by its /64, not its address', async () => {
+    const t = await startTestServer('embedded', { TRUST_PROXY: 'true' });
+    const network = '2001:db8:77:1';
+    const from = (host: number, net = network) => ({ 'X-Forwarded-For': `${net}::${host}` });
+    const clients = await Promise.all(
+      Array.from({ length: MAX_SOCKETS_PER_ADDRESS }, (_, index) =>
+        ChatTestClient.connect(t.url, from(index + 1)),
+      ),
+    );
+    try {
+      const sameNetwork = await ChatTestClient.connect(t.url, from(9999));
+      expect((await sameNetwork.closed).code).toBe(CLOSE_POLICY);
+      // Another network is another client: served (a frame of nonsense gets its answer).
+      const otherNetwork = await ChatTestClient.connect(t.url, from(1, '2001:db8:77:2'));
+      otherNetwork.send('{}');
+      expect((await otherNetwork.next('error')).code).toBe('VALIDATION_FAILED');
+      expect(otherNetwork.socket.readyState).toBe(WebSocket.OPEN);
+      otherNetwork.close();
+    } finally {
+      for (const client of clients) client.close();
+      await Promise.all(clients.map((client) => client.closed));
+      await t.stop();
+    }
+  });
+});
+
 describe.each(TEST_DATABASES)('/ws against a client that stops reading, on %s', (kind) => {
   it('cuts the client off instead of buffering what its partner sends', async () => {
-    // A generous frame budget, so the partner can send megabytes in moments.
+    // A generous budget, so the partner can send megabytes in moments.
     const t = await startTestServer(
       kind,
       {},
       {
-        wsFrameRate: { perSecond: 10_000, burst: 10_000, overrun: 10_000 },
+        wsFrameRate: {
+          perSecond: 10_000,
+          burst: 10_000,
+          overrun: 10_000,
+          bytesPerSecond: 1e9,
+          burstBytes: 1e9,
+        },
         chat: { rejoinGraceMs: 200 },
       },
     );

@@ -4,13 +4,6 @@ import { MAX_WS_FRAME_BYTES } from '../../../shared/limits.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 
 /**
- * What ws itself accepts; above it ws closes the socket (1009). Frames between
- * MAX_WS_FRAME_BYTES and this get a PAYLOAD_TOO_LARGE error frame and the socket stays usable,
- * so a client that overshoots learns why instead of seeing its connection vanish.
- */
-export const WS_HARD_MAX_PAYLOAD_BYTES = 64 * 1024;
-
-/**
  * Unsent bytes a socket may have queued before it is cut off. A client that stops reading
  * would otherwise make the server buffer whatever its partner (or the server's own replies)
  * sends, without end; a reading client never comes near this.
@@ -27,8 +20,13 @@ export const MAX_SOCKETS_PER_ADDRESS = 64;
 /** The sockets' pings are sent in this many turns per heartbeat period. */
 const HEARTBEAT_SLICES = 10;
 
-/** Per-socket token bucket: sustained frames per second, and how many may come at once. */
+/**
+ * Per-socket token buckets: frames, and bytes. Frames larger than the protocol's largest
+ * (MAX_WS_FRAME_BYTES) never get this far: ws refuses them from their header and closes the
+ * socket (1009) without reading them.
+ */
 export interface FrameRate {
+  /** Sustained frames per second, and how many may come at once. */
   perSecond: number;
   burst: number;
   /**
@@ -36,9 +34,28 @@ export interface FrameRate {
    * RATE_LIMITED reply when a client first goes over, silence after, then the door.
    */
   overrun: number;
+  /**
+   * Sustained bytes per second, and how many may come at once. Past them the socket is cut off
+   * at once: every byte received costs unmasking (and, within the frame budget, parsing), so a
+   * client sending the largest frames as fast as its frame budget allows would otherwise make
+   * the server parse ten times what any conversation needs.
+   */
+  bytesPerSecond: number;
+  burstBytes: number;
 }
 
-export const DEFAULT_FRAME_RATE: FrameRate = { perSecond: 10, burst: 20, overrun: 40 };
+/**
+ * A person sends a message every few seconds at most, each well under MAX_WS_FRAME_BYTES (a
+ * 1,000-character message is ~1.5 KB encrypted); typing fast, a few a second. The byte budget
+ * allows three of the largest frames a second, sustained, and sixteen at once.
+ */
+export const DEFAULT_FRAME_RATE: FrameRate = {
+  perSecond: 10,
+  burst: 20,
+  overrun: 40,
+  bytesPerSecond: 3 * MAX_WS_FRAME_BYTES,
+  burstBytes: 16 * MAX_WS_FRAME_BYTES,
+};
 
 /** Policy violation: the client broke a limit (too many sockets, frames, or unread data). */
 export const CLOSE_POLICY = 1008;
@@ -94,7 +111,7 @@ export function sendErrorFrame(socket: WebSocket, code: ChatErrorCode, message: 
 /**
  * Owns the `/ws` sockets: liveness by ping/pong (a socket that misses one beat is terminated,
  * so half-open TCP connections don't hold room slots), a cap on sockets per address, a
- * per-socket rate limit, the frame size cap, JSON decoding, dispatch by `type`. Whatever a
+ * per-socket budget of frames and bytes, JSON decoding, dispatch by `type`. Whatever a
  * client sends gets at worst an error frame, or the socket closed when it keeps breaking a
  * limit. Frames are never logged: they carry ciphertext and participant ids.
  */
@@ -102,12 +119,13 @@ export function createWsHub(options: {
   logger: Logger;
   heartbeatMs: number;
   handlers: Map<string, FrameHandler>;
-  frameRate?: FrameRate;
+  /** Overrides of DEFAULT_FRAME_RATE. */
+  frameRate?: Partial<FrameRate>;
   /** A client sent something that is not a frame of ours (for the security events). */
   onInvalidFrame?: (client: string) => void;
 }): WsHub {
   const { logger, heartbeatMs, handlers, onInvalidFrame = () => {} } = options;
-  const frameRate = options.frameRate ?? DEFAULT_FRAME_RATE;
+  const frameRate: FrameRate = { ...DEFAULT_FRAME_RATE, ...options.frameRate };
   const sockets = new Set<WebSocket>();
   const perAddress = new Map<string, number>();
   const alive = new WeakSet<WebSocket>();
@@ -150,16 +168,24 @@ export function createWsHub(options: {
       });
 
       let tokens = frameRate.burst;
+      let byteTokens = frameRate.burstBytes;
       let refilledAt = performance.now();
       socket.on('message', (data, isBinary) => {
         // Frames already read when the socket began closing are not answered.
         if (socket.readyState !== socket.OPEN) return;
         const now = performance.now();
-        tokens = Math.min(
-          frameRate.burst,
-          tokens + ((now - refilledAt) / 1000) * frameRate.perSecond,
-        );
+        const elapsedSeconds = (now - refilledAt) / 1000;
         refilledAt = now;
+        tokens = Math.min(frameRate.burst, tokens + elapsedSeconds * frameRate.perSecond);
+        byteTokens = Math.min(
+          frameRate.burstBytes,
+          byteTokens + elapsedSeconds * frameRate.bytesPerSecond,
+        );
+        byteTokens -= byteLength(data);
+        if (byteTokens < 0) {
+          cutOff(socket, 'Too much data');
+          return;
+        }
         tokens -= 1;
         if (tokens < 0) {
           // Told once, on going over; every further frame over the budget goes unanswered.
@@ -168,10 +194,6 @@ export function createWsHub(options: {
           } else if (tokens < -frameRate.overrun) {
             cutOff(socket, 'Too many messages');
           }
-          return;
-        }
-        if (byteLength(data) > MAX_WS_FRAME_BYTES) {
-          sendErrorFrame(socket, 'PAYLOAD_TOO_LARGE', 'This message is too large.');
           return;
         }
         const frame = isBinary ? null : decode(data.toString());

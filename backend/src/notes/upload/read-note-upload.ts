@@ -1,19 +1,21 @@
 import type { ParameterizedContext as Context } from 'koa';
 import { MAX_JSON_BODY_BYTES } from '../../../../shared/limits.ts';
 import { AppError } from '../../http/app-error.ts';
-import { checkJsonRequest, hasBody, parseJson, streamBody } from '../../http/json-body.ts';
+import {
+  checkJsonRequest,
+  hasBody,
+  parseJson,
+  readBody,
+  streamBody,
+} from '../../http/json-body.ts';
 import { startWorkerBelowServer } from '../../thread-priority.ts';
 import { workerEntry, workerEnv } from '../../worker-entry.ts';
+import { largeUploadCost, type MemoryBudget } from './memory-budget.ts';
 import { inlineUpload, type NoteUpload } from './note-request.ts';
 import type { FromParser, ToParser } from './protocol.ts';
 
 /** Bodies up to this size are parsed right here: about a millisecond of work. */
 export const INLINE_PARSE_BYTES = 1024 * 1024;
-/**
- * Large notes parsed at once. Each holds up to ~70 MB twice (bytes and strings) while it is
- * parsed; past this many the next one is asked to come back shortly, so memory stays bounded.
- */
-export const MAX_PARALLEL_LARGE_UPLOADS = 6;
 
 const PARSER_ENTRY = workerEntry(new URL('./parse.worker.ts', import.meta.url));
 
@@ -104,61 +106,39 @@ function startParseJob(entry: URL, onEnd: () => void): ParseJob {
 /**
  * The body of `POST /api/notes`, validated. A small one (nearly every note) is parsed here; a
  * large one streams into a worker thread as it arrives and is parsed there, then comes back in
- * parts, so that a maximum-size upload never stops the event loop for more than a moment.
+ * parts, so that a maximum-size upload never stops the event loop for more than a moment. A
+ * large one first reserves its memory in `budget` (see memory-budget.ts), before a byte of it
+ * is read: by its declared length, or the largest a note can be when it declares none.
  */
-export function noteUploadReader(parserEntry: URL = PARSER_ENTRY) {
-  let largeInFlight = 0;
-
-  function takeLargeSlot(ctx: Context): () => void {
-    if (largeInFlight >= MAX_PARALLEL_LARGE_UPLOADS) {
-      // Refused before the body is read: close afterwards rather than read 70 MB to discard.
-      ctx.set('Connection', 'close');
-      throw new AppError(
-        'UNAVAILABLE',
-        'The server is busy with other large notes. Please try again in a moment.',
-        { headers: { 'Retry-After': '5' } },
-      );
-    }
-    largeInFlight++;
-    let released = false;
-    return () => {
-      if (!released) largeInFlight--;
-      released = true;
-    };
+export function noteUploadReader(budget: MemoryBudget, parserEntry: URL = PARSER_ENTRY) {
+  async function reserveLarge(ctx: Context, declared: number | null): Promise<() => void> {
+    const release = await budget.reserve(largeUploadCost(declared ?? MAX_JSON_BODY_BYTES));
+    if (release !== null) return release;
+    // Refused before the body is read: close afterwards rather than read 70 MB to discard.
+    ctx.set('Connection', 'close');
+    throw new AppError(
+      'UNAVAILABLE',
+      'The server is busy with other large notes. Please try again in a moment.',
+      { headers: { 'Retry-After': '5' } },
+    );
   }
 
   return async function readNoteUpload(ctx: Context): Promise<NoteUpload> {
     // No body at all reaches the schema, which names what is missing.
     if (!hasBody(ctx.req)) return inlineUpload(undefined);
     checkJsonRequest(ctx, MAX_JSON_BODY_BYTES);
-
-    const small: Buffer[] = [];
-    let smallSize = 0;
-    let job: ParseJob | null = null;
-    // The slot is held for as long as the worker lives: until its last part is taken.
-    const toWorker = () => {
-      job = startParseJob(parserEntry, takeLargeSlot(ctx));
-      for (const chunk of small) job.push(chunk);
-      small.length = 0;
-    };
-    if (Number(ctx.get('content-length') || 0) > INLINE_PARSE_BYTES) toWorker();
+    const lengthHeader = ctx.get('content-length');
+    const declared = lengthHeader === '' ? null : Number(lengthHeader);
+    if (declared !== null && declared <= INLINE_PARSE_BYTES) {
+      return inlineUpload(parseJson((await readBody(ctx, INLINE_PARSE_BYTES)).toString('utf8')));
+    }
+    // The memory is held for as long as the worker lives: until its last part is taken.
+    const job = startParseJob(parserEntry, await reserveLarge(ctx, declared));
     try {
-      await streamBody(ctx, MAX_JSON_BODY_BYTES, (chunk) => {
-        if (job !== null) {
-          job.push(chunk);
-          return;
-        }
-        small.push(chunk);
-        smallSize += chunk.length;
-        // A chunked body that turns out large moves to the worker with what came so far.
-        if (smallSize > INLINE_PARSE_BYTES) toWorker();
-      });
-      if (job === null) {
-        return inlineUpload(parseJson(Buffer.concat(small, smallSize).toString('utf8')));
-      }
-      return await (job as ParseJob).result();
+      await streamBody(ctx, MAX_JSON_BODY_BYTES, (chunk) => job.push(chunk));
+      return await job.result();
     } catch (error) {
-      (job as ParseJob | null)?.abort();
+      job.abort();
       throw error;
     }
   };

@@ -91,6 +91,7 @@ function SummaryView({ summary }: { summary: AnalyticsSummary }) {
       <MutedText>
         {t('analytics.lastUpdated', { time: time.format(new Date(summary.lastUpdated)) })}
       </MutedText>
+      <MutedText>{t('analytics.unverified')}</MutedText>
       <Totals>
         {totals.map(([key, value]) => (
           <Total key={key}>
