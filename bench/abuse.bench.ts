@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { WS_PATH, apiPaths } from '../shared/api/paths.ts';
-import { NOTE_MAX_IMAGES, NOTE_MAX_IMAGE_BYTES } from '../shared/limits.ts';
+import { MAX_WS_FRAME_BYTES, NOTE_MAX_IMAGES, NOTE_MAX_IMAGE_BYTES } from '../shared/limits.ts';
 import { fakeEnvelope, noteVerifiers } from '../backend/src/testing/notes-client.ts';
 import { createTestStore } from '../backend/src/testing/test-server.ts';
 import { ROUNDS, alternatingRounds, formatSpread, spread } from './rounds.ts';
@@ -15,7 +15,10 @@ import { percentile } from './stats.ts';
 
 /**
  * `npm run bench -- abuse`: what one hostile or careless client can do to everyone else.
- * - the worst pause of an /api/health poller while five maximum-size notes upload;
+ * - the worst pause of an /api/health poller, and the server's memory, while five maximum-size
+ *   notes upload (one alone: the control);
+ * - /api/health p99 while 64 or 640 sockets send 60 KB frames, or the largest the protocol takes
+ *   (idle sockets: the control);
  * - the server's memory growth while one client floods frames and reads nothing back;
  * - /api/health p99 during a flood of 1,000 joins per second for rooms that don't exist;
  * - requests let through past a rate limit by a forged X-Forwarded-For.
@@ -128,33 +131,98 @@ function post(url: string, body: Buffer, headers: Record<string, string> = {}): 
   });
 }
 
-/** Five maximum-size notes uploading at once; the worst /api/health latency meanwhile. */
-async function largeUploads(server: RunningServer): Promise<string> {
-  const bodies = Array.from({ length: 5 }, () =>
-    Buffer.from(
-      JSON.stringify({
-        content: fakeEnvelope(200_000),
-        ...noteVerifiers(),
-        expiration: '1h',
-        attachedImages: Array.from({ length: NOTE_MAX_IMAGES }, () =>
-          fakeEnvelope(NOTE_MAX_IMAGE_BYTES + 16),
-        ),
-      }),
-    ),
+/** A maximum-size note's body (five 10 MB images). */
+function maxNoteBody(): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      content: fakeEnvelope(200_000),
+      ...noteVerifiers(),
+      expiration: '1h',
+      attachedImages: Array.from({ length: NOTE_MAX_IMAGES }, () =>
+        fakeEnvelope(NOTE_MAX_IMAGE_BYTES + 16),
+      ),
+    }),
   );
+}
+
+/**
+ * `count` maximum-size notes uploading at once: the worst /api/health latency meanwhile, and the
+ * server's RSS before, at its peak and a second after. Five at once took a server from 336 to
+ * 1,457 MB before uploads had a memory budget; one alone is the control.
+ */
+async function largeUploads(server: RunningServer, count: number): Promise<string> {
+  const bodies = Array.from({ length: count }, maxNoteBody);
   const poller = startHealthPoller(server.url);
   await new Promise((resolve) => setTimeout(resolve, 500));
+  const before = rssMb(server.pid);
+  let peak = before;
+  const sampling = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 20);
   const started = performance.now();
   const statuses = await Promise.all(
     bodies.map((body) => post(`${server.url}${apiPaths.notes}`, body)),
   );
   const seconds = (performance.now() - started) / 1000;
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  clearInterval(sampling);
+  const after = rssMb(server.pid);
   const latencies = (await poller.stop()).sort((a, b) => a - b);
   return (
-    `5 × ${(bodies[0]!.length / 1e6).toFixed(1)} MB notes in ${seconds.toFixed(1)} s ` +
-    `(statuses ${statuses.join(',')}); /api/health worst ${latencies.at(-1)!.toFixed(0)} ms, ` +
+    `${count} × ${(bodies[0]!.length / 1e6).toFixed(1)} MB notes in ${seconds.toFixed(1)} s ` +
+    `(statuses ${statuses.join(',')}); RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} → ` +
+    `${after.toFixed(0)} MB a second after; /api/health worst ${latencies.at(-1)!.toFixed(0)} ms, ` +
     `p99 ${percentile(latencies, 99).toFixed(0)} ms over ${latencies.length} polls`
+  );
+}
+
+/**
+ * `perAddress` sockets from each of `addresses` (loopback addresses of their own), each sending
+ * frames of `frameBytes` as fast as it can for SECONDS (or nothing, the control): /api/health
+ * p99 meanwhile, and how many sockets the server still had open at the end. The probe that
+ * found it: 64 sockets sending 60 KB frames from one address took /api/health's p99 from 41 ms
+ * to 1,969 ms; 640 from 10 addresses, to 5,883 ms, their sockets still open after 10 s.
+ */
+async function largeFrameFlood(
+  server: RunningServer,
+  flood: { addresses: number; perAddress: number; frameBytes: number | null },
+): Promise<string> {
+  const sockets = await Promise.all(
+    Array.from({ length: flood.addresses * flood.perAddress }, (_, index) => {
+      const localAddress = `127.0.1.${Math.floor(index / flood.perAddress) + 1}`;
+      return new Promise<WebSocket>((resolve) => {
+        const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${WS_PATH}`, {
+          localAddress,
+        });
+        socket.on('error', () => {});
+        socket.on('message', () => {});
+        socket.once('open', () => resolve(socket));
+        socket.once('close', () => resolve(socket));
+      });
+    }),
+  );
+  const frame =
+    flood.frameBytes === null
+      ? null
+      : JSON.stringify({ type: 'no_such_type', padding: 'x'.repeat(flood.frameBytes - 40) });
+  const poller = startHealthPoller(server.url);
+  const deadline = performance.now() + SECONDS * 1000;
+  while (frame !== null && performance.now() < deadline) {
+    for (const socket of sockets) {
+      // What the kernel will not take waits in ws's own buffer: no more than a frame or two.
+      if (socket.readyState === WebSocket.OPEN && socket.bufferedAmount < 2 * frame.length) {
+        socket.send(frame);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  if (frame === null) await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  const latencies = (await poller.stop()).sort((a, b) => a - b);
+  const open = sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
+  for (const socket of sockets) socket.terminate();
+  const what = frame === null ? 'idle' : `${(flood.frameBytes! / 1024).toFixed(0)} KB frames`;
+  return (
+    `${sockets.length} sockets from ${flood.addresses} address(es), ${what}: /api/health p99 ` +
+    `${percentile(latencies, 99).toFixed(0)} ms, worst ${latencies.at(-1)!.toFixed(0)} ms; ` +
+    `${open} of ${sockets.length} sockets still open after ${SECONDS} s`
   );
 }
 
@@ -296,13 +364,26 @@ export async function runAbuseBench(postgresUrl: string | null): Promise<void> {
     const store = await createTestStore(kind as 'embedded' | 'postgres');
     const env = store.env;
     try {
+      for (const count of [1, 5]) {
+        const server = await startServer(env);
+        console.log(`[${kind}] large uploads:      ${await largeUploads(server, count)}`);
+        await server.stop();
+      }
       let server = await startServer(env);
-      console.log(`[${kind}] large uploads:      ${await largeUploads(server)}`);
-      await server.stop();
-      server = await startServer(env);
       console.log(`[${kind}] join flood:         ${await joinFlood(server)}`);
       await server.stop();
       if (kind === 'embedded') {
+        for (const flood of [
+          { addresses: 1, perAddress: 64, frameBytes: null },
+          { addresses: 1, perAddress: 64, frameBytes: 60 * 1024 },
+          { addresses: 1, perAddress: 64, frameBytes: MAX_WS_FRAME_BYTES },
+          { addresses: 10, perAddress: 64, frameBytes: 60 * 1024 },
+          { addresses: 10, perAddress: 64, frameBytes: MAX_WS_FRAME_BYTES },
+        ]) {
+          server = await startServer(env);
+          console.log(`[${kind}] frame flood:        ${await largeFrameFlood(server, flood)}`);
+          await server.stop();
+        }
         server = await startServer(env);
         console.log(`[${kind}] non-reading client: ${await nonReadingClient(server)}`);
         await server.stop();

@@ -63,10 +63,10 @@ export class ConfigError extends Error {
 
 const MIB = 1024 * 1024;
 /**
- * Room for one of the largest notes (five 10 MB images) being parsed, and smaller ones beside it,
- * within what a 1 GB host leaves the server beside its own ~300 MB.
+ * Room for one of the largest notes (five 10 MB images, ~300 MB while parsed) and a small one
+ * beside it, within what a 1 GB host leaves beside the server's own ~300 MB.
  */
-const DEFAULT_UPLOAD_MEMORY_BUDGET_MB = 320;
+const DEFAULT_UPLOAD_MEMORY_BUDGET_MB = 384;
 
 const optionalString = z
   .string()

@@ -47,14 +47,16 @@ export interface FrameRate {
 /**
  * A person sends a message every few seconds at most, each well under MAX_WS_FRAME_BYTES (a
  * 1,000-character message is ~1.5 KB encrypted); typing fast, a few a second. The byte budget
- * allows three of the largest frames a second, sustained, and sixteen at once.
+ * allows three of the largest frames a second, sustained, and four at once: with sixteen, 640
+ * sockets sending the largest frames from 10 addresses stalled /api/health for 1.6 s once
+ * (`npm run bench -- abuse`, "frame flood").
  */
 export const DEFAULT_FRAME_RATE: FrameRate = {
   perSecond: 10,
   burst: 20,
   overrun: 40,
   bytesPerSecond: 3 * MAX_WS_FRAME_BYTES,
-  burstBytes: 16 * MAX_WS_FRAME_BYTES,
+  burstBytes: 4 * MAX_WS_FRAME_BYTES,
 };
 
 /** Policy violation: the client broke a limit (too many sockets, frames, or unread data). */
