@@ -313,3 +313,32 @@ describe('newsletter without mail configured', () => {
     }
   });
 });
+
+describe('newsletter mail behind a proxy', () => {
+  it('links to PUBLIC_URL, whatever Host or X-Forwarded-Host a sign-up comes with', async () => {
+    const smtp = await startSmtpSink();
+    const t = await startTestServer('embedded', {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'newsletter@ashnote.test',
+      MAIL_KEY: crypto.randomBytes(32).toString('base64'),
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://notes.example.org',
+    });
+    try {
+      const response = await postJson(
+        `${t.url}${apiPaths.newsletterSubscribe}`,
+        { email: 'forged.host@example.org', language: 'en' },
+        { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http' },
+      );
+      expect(response.status).toBe(200);
+      const [mail] = await smtp.waitForMail(1);
+      expect(mail!.text).not.toContain('evil.example');
+      expect(mail!.text).toMatch(
+        /https:\/\/notes\.example\.org\/api\/newsletter\/unsubscribe\?token=[\w-]{43}/,
+      );
+    } finally {
+      await t.stop();
+      await smtp.stop();
+    }
+  });
+});
