@@ -9,7 +9,14 @@ interface NewsletterWording {
   welcome: string;
   /** `{url}` is the one-click unsubscribe link. */
   unsubscribe: string;
-  /** The page the unsubscribe link answers with. */
+  /**
+   * The page the unsubscribe link opens: it asks, and only its button unsubscribes (a mail
+   * scanner or link prefetcher that opens the link changes nothing).
+   */
+  confirmTitle: string;
+  confirmText: string;
+  confirmButton: string;
+  /** The page once unsubscribed. */
   unsubscribedTitle: string;
   unsubscribed: string;
   backHome: string;
@@ -26,6 +33,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Welcome to the Ashnote newsletter',
     welcome: 'You are now subscribed to the Ashnote security newsletter.',
     unsubscribe: 'To unsubscribe at any time, open this link: {url}',
+    confirmTitle: 'Unsubscribe from the Ashnote newsletter?',
+    confirmText: 'Nothing has changed yet: press the button to stop receiving it.',
+    confirmButton: 'Unsubscribe',
     unsubscribedTitle: 'You are unsubscribed',
     unsubscribed: 'You will receive no more mail from the Ashnote newsletter.',
     backHome: 'Back to Ashnote',
@@ -39,6 +49,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Te damos la bienvenida al boletín de Ashnote',
     welcome: 'Ya estás suscrito al boletín de seguridad de Ashnote.',
     unsubscribe: 'Para darte de baja en cualquier momento, abre este enlace: {url}',
+    confirmTitle: '¿Darte de baja del boletín de Ashnote?',
+    confirmText: 'Todavía no ha cambiado nada: pulsa el botón para dejar de recibirlo.',
+    confirmButton: 'Darme de baja',
     unsubscribedTitle: 'Te has dado de baja',
     unsubscribed: 'No recibirás más correos del boletín de Ashnote.',
     backHome: 'Volver a Ashnote',
@@ -52,6 +65,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Bienvenue dans la newsletter Ashnote',
     welcome: 'Vous êtes désormais abonné à la newsletter sécurité d’Ashnote.',
     unsubscribe: 'Pour vous désabonner à tout moment, ouvrez ce lien : {url}',
+    confirmTitle: 'Se désabonner de la newsletter Ashnote ?',
+    confirmText: 'Rien n’a encore changé : appuyez sur le bouton pour ne plus la recevoir.',
+    confirmButton: 'Me désabonner',
     unsubscribedTitle: 'Vous êtes désabonné',
     unsubscribed: 'Vous ne recevrez plus de courriels de la newsletter Ashnote.',
     backHome: 'Retour à Ashnote',
@@ -66,6 +82,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Willkommen beim Ashnote-Newsletter',
     welcome: 'Du hast den Sicherheits-Newsletter von Ashnote jetzt abonniert.',
     unsubscribe: 'Abmelden kannst du dich jederzeit über diesen Link: {url}',
+    confirmTitle: 'Vom Ashnote-Newsletter abmelden?',
+    confirmText: 'Noch hat sich nichts geändert: Drücken Sie die Schaltfläche, um ihn nicht mehr zu erhalten.',
+    confirmButton: 'Abmelden',
     unsubscribedTitle: 'Du bist abgemeldet',
     unsubscribed: 'Du erhältst keine E-Mails mehr vom Ashnote-Newsletter.',
     backHome: 'Zurück zu Ashnote',
@@ -79,6 +98,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: '欢迎订阅 Ashnote 通讯',
     welcome: '您已成功订阅 Ashnote 安全通讯。',
     unsubscribe: '如需随时退订，请打开此链接：{url}',
+    confirmTitle: '要退订 Ashnote 通讯吗？',
+    confirmText: '目前尚未做任何更改：按下按钮即可不再接收。',
+    confirmButton: '退订',
     unsubscribedTitle: '您已退订',
     unsubscribed: '您将不再收到 Ashnote 通讯的任何邮件。',
     backHome: '返回 Ashnote',
@@ -92,6 +114,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Ashnote ニュースレターへようこそ',
     welcome: 'Ashnote セキュリティニュースレターの購読が完了しました。',
     unsubscribe: 'いつでも購読を解除するには、このリンクを開いてください：{url}',
+    confirmTitle: 'Ashnote ニュースレターの配信を停止しますか？',
+    confirmText: 'まだ何も変わっていません。ボタンを押すと配信が止まります。',
+    confirmButton: '配信を停止',
     unsubscribedTitle: '購読を解除しました',
     unsubscribed: 'Ashnote ニュースレターからのメールは今後届きません。',
     backHome: 'Ashnote に戻る',
@@ -105,6 +130,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Ashnote 뉴스레터에 오신 것을 환영합니다',
     welcome: '이제 Ashnote 보안 뉴스레터를 구독하고 있습니다.',
     unsubscribe: '언제든지 구독을 해지하려면 이 링크를 여세요: {url}',
+    confirmTitle: 'Ashnote 뉴스레터 구독을 취소할까요?',
+    confirmText: '아직 아무것도 바뀌지 않았습니다. 버튼을 누르면 더 이상 받지 않습니다.',
+    confirmButton: '구독 취소',
     unsubscribedTitle: '구독이 해지되었습니다',
     unsubscribed: '앞으로 Ashnote 뉴스레터 메일을 받지 않습니다.',
     backHome: 'Ashnote로 돌아가기',
@@ -118,6 +146,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'مرحبًا بك في نشرة Ashnote',
     welcome: 'أنت الآن مشترك في نشرة Ashnote الأمنية.',
     unsubscribe: 'لإلغاء الاشتراك في أي وقت، افتح هذا الرابط: {url}',
+    confirmTitle: 'إلغاء الاشتراك في نشرة Ashnote؟',
+    confirmText: 'لم يتغير شيء بعد: اضغط الزر لإيقاف استلامها.',
+    confirmButton: 'إلغاء الاشتراك',
     unsubscribedTitle: 'تم إلغاء اشتراكك',
     unsubscribed: 'لن تتلقى بعد الآن أي رسائل من نشرة Ashnote.',
     backHome: 'العودة إلى Ashnote',
@@ -131,6 +162,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Bem-vindo à newsletter do Ashnote',
     welcome: 'Subscreveu a newsletter de segurança do Ashnote.',
     unsubscribe: 'Para cancelar a subscrição a qualquer momento, abra esta ligação: {url}',
+    confirmTitle: 'Cancelar a assinatura do boletim do Ashnote?',
+    confirmText: 'Nada mudou ainda: pressione o botão para deixar de recebê-lo.',
+    confirmButton: 'Cancelar assinatura',
     unsubscribedTitle: 'A sua subscrição foi cancelada',
     unsubscribed: 'Não voltará a receber mensagens da newsletter do Ashnote.',
     backHome: 'Voltar ao Ashnote',
@@ -145,6 +179,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Добро пожаловать в рассылку Ashnote',
     welcome: 'Вы подписались на рассылку Ashnote о безопасности.',
     unsubscribe: 'Чтобы отписаться в любой момент, откройте эту ссылку: {url}',
+    confirmTitle: 'Отписаться от рассылки Ashnote?',
+    confirmText: 'Пока ничего не изменилось: нажмите кнопку, чтобы больше её не получать.',
+    confirmButton: 'Отписаться',
     unsubscribedTitle: 'Вы отписались',
     unsubscribed: 'Вы больше не будете получать письма рассылки Ashnote.',
     backHome: 'Вернуться в Ashnote',
@@ -158,6 +195,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Ashnote न्यूज़लेटर में आपका स्वागत है',
     welcome: 'अब आपने Ashnote सुरक्षा न्यूज़लेटर की सदस्यता ले ली है।',
     unsubscribe: 'किसी भी समय सदस्यता छोड़ने के लिए यह लिंक खोलें: {url}',
+    confirmTitle: 'Ashnote न्यूज़लेटर की सदस्यता छोड़ें?',
+    confirmText: 'अभी कुछ नहीं बदला है: इसे पाना बंद करने के लिए बटन दबाएँ।',
+    confirmButton: 'सदस्यता छोड़ें',
     unsubscribedTitle: 'आपकी सदस्यता समाप्त हो गई है',
     unsubscribed: 'अब आपको Ashnote न्यूज़लेटर से कोई ईमेल नहीं मिलेगा।',
     backHome: 'Ashnote पर वापस जाएँ',
@@ -172,6 +212,9 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcomeSubject: 'Benvenuto nella newsletter di Ashnote',
     welcome: 'Ora sei iscritto alla newsletter sulla sicurezza di Ashnote.',
     unsubscribe: 'Per annullare l’iscrizione in qualsiasi momento, apri questo link: {url}',
+    confirmTitle: 'Annullare l’iscrizione alla newsletter di Ashnote?',
+    confirmText: 'Non è ancora cambiato nulla: premi il pulsante per non riceverla più.',
+    confirmButton: 'Annulla l’iscrizione',
     unsubscribedTitle: 'Iscrizione annullata',
     unsubscribed: 'Non riceverai più messaggi dalla newsletter di Ashnote.',
     backHome: 'Torna ad Ashnote',
@@ -223,9 +266,18 @@ export function welcomeMail(language: LanguageCode, unsubscribeUrl: string): New
   return withUnsubscribe(language, wording.welcomeSubject, [wording.welcome], unsubscribeUrl);
 }
 
-/** The words of the page the unsubscribe link answers with. */
-export function unsubscribedWording(
+/** The words of the pages the unsubscribe link leads to. */
+export function unsubscribeWording(
   language: LanguageCode,
-): Pick<NewsletterWording, 'unsubscribedTitle' | 'unsubscribed' | 'backHome' | 'linkInvalid'> {
+): Pick<
+  NewsletterWording,
+  | 'confirmTitle'
+  | 'confirmText'
+  | 'confirmButton'
+  | 'unsubscribedTitle'
+  | 'unsubscribed'
+  | 'backHome'
+  | 'linkInvalid'
+> {
   return WORDING[language];
 }

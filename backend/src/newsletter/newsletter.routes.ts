@@ -5,13 +5,13 @@ import {
   newsletterUnsubscribeTokenSchema,
   newsletterVerifyRequestSchema,
 } from '../../../shared/api/newsletter.ts';
-import { apiRoutes } from '../../../shared/api/paths.ts';
+import { apiPaths, apiRoutes } from '../../../shared/api/paths.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
 import { clientOf } from '../http/client-key.ts';
 import { jsonBody } from '../http/json-body.ts';
 import { parseInput } from '../http/validate.ts';
 import type { NewsletterService } from './newsletter.service.ts';
-import { unsubscribePage } from './unsubscribe-page.ts';
+import { unsubscribePage, type UnsubscribeStep } from './unsubscribe-page.ts';
 import { answerJson } from '../http/json-answer.ts';
 
 export function newsletterRoutes(service: NewsletterService): Router {
@@ -28,22 +28,46 @@ export function newsletterRoutes(service: NewsletterService): Router {
   });
 
   /**
-   * GET is the link in the mail; POST is RFC 8058's one-click unsubscribe, sent by the mail
-   * client with a form body (`List-Unsubscribe=One-Click`) that says nothing the URL does not.
+   * GET is the link in the mail: it only asks, because mail scanners and link prefetchers open
+   * links. POST unsubscribes: the page's button, or RFC 8058's one-click POST that a mail client
+   * sends by itself (`List-Unsubscribe=One-Click`, a body that says nothing the URL does not).
    */
-  const unsubscribe = async (ctx: ParameterizedContext) => {
-    const token = newsletterUnsubscribeTokenSchema.safeParse(ctx.query.token);
-    const language = token.success ? await service.unsubscribe(token.data) : null;
+  const languageFor = (ctx: ParameterizedContext, known: LanguageCode | null): LanguageCode => {
+    if (known !== null) return known;
     const preferred = ctx.acceptsLanguages(LANGUAGE_CODES);
-    ctx.status = language === null ? 404 : 200;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = unsubscribePage(
-      language ?? (preferred === false ? FALLBACK_LANGUAGE : (preferred as LanguageCode)),
-      language !== null,
-    );
+    return preferred === false ? FALLBACK_LANGUAGE : (preferred as LanguageCode);
   };
-  router.get(apiRoutes.newsletterUnsubscribe, unsubscribe);
-  router.post(apiRoutes.newsletterUnsubscribe, unsubscribe);
+  const answerPage = (ctx: ParameterizedContext, language: LanguageCode, step: UnsubscribeStep) => {
+    ctx.status = step.kind === 'invalid' ? 404 : 200;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = unsubscribePage(language, step);
+  };
+  const tokenOf = (ctx: ParameterizedContext) => {
+    const token = newsletterUnsubscribeTokenSchema.safeParse(ctx.query.token);
+    return token.success ? token.data : null;
+  };
+
+  router.get(apiRoutes.newsletterUnsubscribe, async (ctx) => {
+    const token = tokenOf(ctx);
+    const language = token === null ? null : await service.subscriberLanguage(token);
+    answerPage(
+      ctx,
+      languageFor(ctx, language),
+      token === null || language === null
+        ? { kind: 'invalid' }
+        : { kind: 'confirm', action: apiPaths.newsletterUnsubscribe(token) },
+    );
+  });
+
+  router.post(apiRoutes.newsletterUnsubscribe, async (ctx) => {
+    const token = tokenOf(ctx);
+    const language = token === null ? null : await service.unsubscribe(token);
+    answerPage(
+      ctx,
+      languageFor(ctx, language),
+      language === null ? { kind: 'invalid' } : { kind: 'unsubscribed' },
+    );
+  });
 
   return router;
 }

@@ -51,6 +51,8 @@ export interface NewsletterService {
   ): Promise<NewsletterSubscribeResponse>;
   /** The right code activates the subscription (and a welcome mail goes out). */
   verify(input: { email: string; code: string }, client: string): Promise<NewsletterVerifyResponse>;
+  /** The mail language of the subscriber the token belongs to; null for no match. */
+  subscriberLanguage(token: string): Promise<LanguageCode | null>;
   /** Erases the subscriber the token belongs to; its mail language, or null for no match. */
   unsubscribe(token: string): Promise<LanguageCode | null>;
   /** Erases sign-ups never verified whose code expired; forgets expired codes of the others. */
@@ -262,6 +264,17 @@ export function newsletterService(deps: {
         });
       }
       return { success: true, message: 'You are subscribed to the Ashnote newsletter.' };
+    },
+
+    async subscriberLanguage(token) {
+      const found = await db
+        .selectFrom('newsletter_subscriber')
+        .select('sealed')
+        .where('unsubscribe_hash', '=', sha256(token))
+        .executeTakeFirst();
+      if (!found) return null;
+      if (mail === null) return FALLBACK_LANGUAGE;
+      return unseal(mail.key, found.sealed).language;
     },
 
     async unsubscribe(token) {
