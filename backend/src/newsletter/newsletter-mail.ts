@@ -83,7 +83,8 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
     welcome: 'Du hast den Sicherheits-Newsletter von Ashnote jetzt abonniert.',
     unsubscribe: 'Abmelden kannst du dich jederzeit über diesen Link: {url}',
     confirmTitle: 'Vom Ashnote-Newsletter abmelden?',
-    confirmText: 'Noch hat sich nichts geändert: Drücken Sie die Schaltfläche, um ihn nicht mehr zu erhalten.',
+    confirmText:
+      'Noch hat sich nichts geändert: Drücken Sie die Schaltfläche, um ihn nicht mehr zu erhalten.',
     confirmButton: 'Abmelden',
     unsubscribedTitle: 'Du bist abgemeldet',
     unsubscribed: 'Du erhältst keine E-Mails mehr vom Ashnote-Newsletter.',
