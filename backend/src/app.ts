@@ -33,6 +33,8 @@ export interface AshnoteServer {
   readonly config: AppConfig;
   readonly database: Database;
   readonly logger: Logger;
+  /** Every HTTP route the routers answer (method and pattern), as the API document lists them. */
+  readonly routes: readonly { method: string; path: string }[];
   /**
    * Starts serving on `port` (default: the configured one); resolves with the address actually
    * bound (port 0 picks a free one).
@@ -202,10 +204,19 @@ export async function createApp(
   let server: Server | null = null;
   let closing: Promise<void> | null = null;
 
+  const routes = routers.flatMap((router) =>
+    router.stack.flatMap((layer) =>
+      layer.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ method: method.toLowerCase(), path: String(layer.path) })),
+    ),
+  );
+
   return {
     config,
     database,
     logger,
+    routes,
     listen(port = config.port) {
       return new Promise((resolve, reject) => {
         const listening = app.listen(port, config.host);

@@ -46,4 +46,7 @@ export const newsletterVerifyResponseSchema = z.object({
 export type NewsletterVerifyResponse = z.infer<typeof newsletterVerifyResponseSchema>;
 
 /** The one-click unsubscribe link's token (32 random bytes, base64url). */
-export const newsletterUnsubscribeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+/** `GET` and `POST /api/newsletter/unsubscribe?token=`: the link in every newsletter mail. */
+export const newsletterUnsubscribeQuerySchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});

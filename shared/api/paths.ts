@@ -11,6 +11,7 @@ export function isApiPath(path: string): boolean {
 export const apiRoutes = {
   config: '/api/config',
   health: '/api/health',
+  openapi: '/api/openapi.json',
   notes: '/api/notes',
   note: '/api/notes/:id',
   noteContent: '/api/notes/:id/content',
@@ -45,6 +46,7 @@ export function fillRoute(pattern: string, params: Record<string, string>): stri
 export const apiPaths = {
   config: apiRoutes.config,
   health: apiRoutes.health,
+  openapi: apiRoutes.openapi,
   notes: apiRoutes.notes,
   note: (id: string) => fillRoute(apiRoutes.note, { id }),
   noteContent: (id: string) => fillRoute(apiRoutes.noteContent, { id }),

@@ -2,7 +2,7 @@ import { Router } from '../http/router.ts';
 import type { ParameterizedContext } from 'koa';
 import {
   newsletterSubscribeRequestSchema,
-  newsletterUnsubscribeTokenSchema,
+  newsletterUnsubscribeQuerySchema,
   newsletterVerifyRequestSchema,
 } from '../../../shared/api/newsletter.ts';
 import { apiPaths, apiRoutes } from '../../../shared/api/paths.ts';
@@ -43,8 +43,8 @@ export function newsletterRoutes(service: NewsletterService): Router {
     ctx.body = unsubscribePage(language, step);
   };
   const tokenOf = (ctx: ParameterizedContext) => {
-    const token = newsletterUnsubscribeTokenSchema.safeParse(ctx.query.token);
-    return token.success ? token.data : null;
+    const query = newsletterUnsubscribeQuerySchema.safeParse(ctx.query);
+    return query.success ? query.data.token : null;
   };
 
   router.get(apiRoutes.newsletterUnsubscribe, async (ctx) => {

@@ -1,9 +1,10 @@
 import { Router } from '../http/router.ts';
 import { buildPublicConfig, type Health } from '../../../shared/api/config.ts';
+import { openApiDocument } from '../../../shared/api/openapi.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { answerJson } from '../http/json-answer.ts';
+import { JSON_CONTENT_TYPE, answerJson } from '../http/json-answer.ts';
 
 /** Liveness with database reachability, and the public capabilities the web bundle reads at start. */
 export function systemRoutes(config: AppConfig, database: Database): Router {
@@ -24,6 +25,15 @@ export function systemRoutes(config: AppConfig, database: Database): Router {
 
   router.get(apiRoutes.config, (ctx) => {
     answerJson(ctx, publicConfig);
+  });
+
+  // Built on first request (not on every start's critical path), then kept: the contract does
+  // not change while the server runs.
+  let openApi: string | null = null;
+  router.get(apiRoutes.openapi, (ctx) => {
+    openApi ??= JSON.stringify(openApiDocument());
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
+    ctx.body = openApi;
   });
 
   return router;

@@ -1,0 +1,441 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
+import { adminLoginRequestSchema, adminSessionSchema } from './admin.ts';
+import { SESSION_ID_HEADER, VISITOR_ID_HEADER } from './analytics-tracking.ts';
+import {
+  analyticsSummarySchema,
+  eventRequestSchema,
+  pageViewRequestSchema,
+  sessionEndRequestSchema,
+  sessionStartRequestSchema,
+  summaryQuerySchema,
+} from './analytics.ts';
+import { blogPostListSchema, blogPostSchema, generatedArticleSchema } from './blog.ts';
+import { chatRoomStatusSchema, createChatRequestSchema, createChatResponseSchema } from './chat.ts';
+import { healthSchema, publicConfigSchema } from './config.ts';
+import {
+  newsletterSubscribeRequestSchema,
+  newsletterSubscribeResponseSchema,
+  newsletterUnsubscribeQuerySchema,
+  newsletterVerifyRequestSchema,
+  newsletterVerifyResponseSchema,
+} from './newsletter.ts';
+import {
+  createNoteRequestSchema,
+  createNoteResponseSchema,
+  noteInfoResponseSchema,
+  verifyNoteRequestSchema,
+  verifyNoteResponseSchema,
+} from './notes.ts';
+import { apiRoutes } from './paths.ts';
+
+/**
+ * Every public route of the server as data: what it takes, what it answers, which errors it can
+ * give, and examples. The OpenAPI document (openapi.ts) is generated from it, a test checks that
+ * the server registers exactly these routes, and sends every example to a running server.
+ */
+
+export type EndpointTag =
+  'notes' | 'chat' | 'newsletter' | 'blog' | 'admin' | 'analytics' | 'system';
+
+export interface EndpointExample {
+  summary: string;
+  /** Path parameters, by name. */
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** What the server answers this example with (on a server with mail and an administrator). */
+  status: number;
+}
+
+export interface Endpoint {
+  method: 'get' | 'post' | 'delete';
+  route: keyof typeof apiRoutes;
+  tag: EndpointTag;
+  summary: string;
+  description?: string;
+  query?: z.ZodType;
+  /** A JSON body, or `form` for a form post whose fields are ignored. */
+  body?: z.ZodType | 'form';
+  /** Headers the call needs, by name, with what they carry. */
+  headers?: Record<string, string>;
+  /** Changes made only from the site's own pages: the browser's `Origin` must be the site's. */
+  sameOrigin?: boolean;
+  /** Needs the administrator's session cookie. */
+  admin?: boolean;
+  success: { status: number; description: string; json?: z.ZodType; html?: true };
+  errors: readonly ErrorCode[];
+  examples: readonly EndpointExample[];
+}
+
+/** Well-formed values that match nothing on a server: a note, room or token nobody made. */
+const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+const PROOF = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+const UNKNOWN_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+/** A ciphertext-shaped envelope (`v1.<iv>.<ciphertext>`): the server cannot tell it from a real one. */
+const ENVELOPE = 'v1.AAAAAAAAAAAAAAAA.c2VhbGVkIHdpdGggYSBrZXkgdGhlIHNlcnZlciBuZXZlciBzYXc';
+const ANALYTICS_IDS = {
+  [VISITOR_ID_HEADER]: 'ExampleVisitor01',
+  [SESSION_ID_HEADER]: 'ExampleSess1',
+};
+
+const ID_HEADERS = {
+  [VISITOR_ID_HEADER]: 'A random visitor id the browser keeps for the day (16 letters and digits).',
+  [SESSION_ID_HEADER]: 'A random id for this visit (12 letters and digits).',
+};
+
+export const API_ENDPOINTS: readonly Endpoint[] = [
+  {
+    method: 'get',
+    route: 'config',
+    tag: 'system',
+    summary: 'What this server offers: mail, AI articles, an administrator, limits and choices',
+    success: { status: 200, description: 'The public configuration.', json: publicConfigSchema },
+    errors: [],
+    examples: [{ summary: 'Read the configuration', status: 200 }],
+  },
+  {
+    method: 'get',
+    route: 'health',
+    tag: 'system',
+    summary: 'Liveness with the database’s reachability',
+    success: { status: 200, description: 'Up, database reachable.', json: healthSchema },
+    errors: ['UNAVAILABLE'],
+    examples: [{ summary: 'Ask', status: 200 }],
+  },
+  {
+    method: 'get',
+    route: 'openapi',
+    tag: 'system',
+    summary: 'This document',
+    success: { status: 200, description: 'The OpenAPI 3.1 document of this API.' },
+    errors: [],
+    examples: [{ summary: 'Fetch the document', status: 200 }],
+  },
+  {
+    method: 'post',
+    route: 'notes',
+    tag: 'notes',
+    summary: 'Create a note from ciphertext and verifiers',
+    description:
+      'Everything in the body was encrypted or derived in the client: `content` and each image are envelopes sealed with K_content, `verifier` = SHA-256(proof), `linkVerifier` = SHA-256(linkProof) (see the protocol notes above). The server stores them and hands back an id; the share link is `/note/{noteId}#{K_link}`.',
+    body: createNoteRequestSchema,
+    success: { status: 201, description: 'Stored.', json: createNoteResponseSchema },
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'A note without password, read receipt or images, for a day',
+        body: { content: ENVELOPE, verifier: PROOF, linkVerifier: PROOF, expiration: '1d' },
+        status: 201,
+      },
+      {
+        summary: 'An expiry that is not offered',
+        body: { content: ENVELOPE, verifier: PROOF, linkVerifier: PROOF, expiration: '2w' },
+        status: 400,
+      },
+    ],
+  },
+  {
+    method: 'get',
+    route: 'note',
+    tag: 'notes',
+    summary: 'A note’s state, without reading it (never destroys it)',
+    success: {
+      status: 200,
+      description: 'Live (with its password salt, if any) or destroyed (with why and when).',
+      json: noteInfoResponseSchema,
+    },
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    examples: [{ summary: 'A note nobody made', params: { id: UNKNOWN_ID }, status: 404 }],
+  },
+  {
+    method: 'get',
+    route: 'noteContent',
+    tag: 'notes',
+    summary: 'Closed: reading needs the proof of key (POST …/verify)',
+    success: { status: 428, description: 'Never answered otherwise.' },
+    errors: ['PROOF_REQUIRED', 'VALIDATION_FAILED'],
+    examples: [{ summary: 'Try to read without a proof', params: { id: UNKNOWN_ID }, status: 428 }],
+  },
+  {
+    method: 'post',
+    route: 'noteVerify',
+    tag: 'notes',
+    summary: 'Read a note with the proof of its key, destroying it in the same step',
+    description:
+      'A wrong `proof` with the right `linkProof` counts against the note’s attempts and answers 401 with the attempts left; after the last one the note is destroyed (410). A wrong `linkProof` is refused (403) without touching the note.',
+    body: verifyNoteRequestSchema,
+    success: {
+      status: 200,
+      description: 'The ciphertext; the note no longer exists.',
+      json: verifyNoteResponseSchema,
+    },
+    errors: ['VALIDATION_FAILED', 'WRONG_PROOF', 'FORBIDDEN', 'NOT_FOUND', 'GONE', 'RATE_LIMITED'],
+    examples: [
+      {
+        summary: 'A note nobody made',
+        params: { id: UNKNOWN_ID },
+        body: { proof: PROOF, linkProof: PROOF },
+        status: 404,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'chatCreate',
+    tag: 'chat',
+    summary: 'Open a two-person chat room for 5, 15, 30 or 60 minutes',
+    description:
+      'The room key is made by the client and travels only in the link fragment (`/chat/{sessionId}#{K_room}`); messages go over the `/ws` socket, encrypted.',
+    body: createChatRequestSchema,
+    success: { status: 201, description: 'Opened.', json: createChatResponseSchema },
+    errors: ['VALIDATION_FAILED', 'RATE_LIMITED'],
+    examples: [
+      { summary: 'A quarter of an hour', body: { duration: '15' }, status: 201 },
+      { summary: 'A length that is not offered', body: { duration: '7' }, status: 400 },
+    ],
+  },
+  {
+    method: 'get',
+    route: 'chatRoom',
+    tag: 'chat',
+    summary: 'A room’s state: who is in it and how long it has left',
+    success: { status: 200, description: 'The room.', json: chatRoomStatusSchema },
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    examples: [{ summary: 'A room nobody opened', params: { id: UNKNOWN_ID }, status: 404 }],
+  },
+  {
+    method: 'post',
+    route: 'newsletterSubscribe',
+    tag: 'newsletter',
+    summary: 'Sign up: mails a 5-digit code (answered alike for new and known addresses)',
+    body: newsletterSubscribeRequestSchema,
+    success: {
+      status: 200,
+      description: 'A code is on its way.',
+      json: newsletterSubscribeResponseSchema,
+    },
+    errors: ['VALIDATION_FAILED', 'RATE_LIMITED', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'Sign up',
+        body: { email: 'reader@example.org', language: 'en' },
+        status: 200,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'newsletterVerify',
+    tag: 'newsletter',
+    summary: 'Confirm the sign-up with the mailed code',
+    body: newsletterVerifyRequestSchema,
+    success: { status: 200, description: 'Subscribed.', json: newsletterVerifyResponseSchema },
+    errors: ['VALIDATION_FAILED', 'RATE_LIMITED', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'A code that was never sent',
+        body: { email: 'nobody@example.org', code: '12345' },
+        status: 400,
+      },
+    ],
+  },
+  {
+    method: 'get',
+    route: 'newsletterUnsubscribe',
+    tag: 'newsletter',
+    summary: 'The link in every newsletter mail: a page asking to confirm (changes nothing)',
+    query: newsletterUnsubscribeQuerySchema,
+    success: { status: 200, description: 'A page with one button.', html: true },
+    errors: ['NOT_FOUND'],
+    examples: [{ summary: 'A token nobody holds', query: { token: UNKNOWN_TOKEN }, status: 404 }],
+  },
+  {
+    method: 'post',
+    route: 'newsletterUnsubscribe',
+    tag: 'newsletter',
+    summary: 'Unsubscribe: the page’s button, or a mail client’s RFC 8058 one-click POST',
+    query: newsletterUnsubscribeQuerySchema,
+    body: 'form',
+    success: { status: 200, description: 'A page saying it is done.', html: true },
+    errors: ['NOT_FOUND'],
+    examples: [{ summary: 'A token nobody holds', query: { token: UNKNOWN_TOKEN }, status: 404 }],
+  },
+  {
+    method: 'get',
+    route: 'blog',
+    tag: 'blog',
+    summary: 'Published articles, newest first, without their bodies',
+    success: { status: 200, description: 'The articles.', json: blogPostListSchema },
+    errors: [],
+    examples: [{ summary: 'List', status: 200 }],
+  },
+  {
+    method: 'get',
+    route: 'blogPosts',
+    tag: 'blog',
+    summary: 'The same list, under the seed’s second path',
+    success: { status: 200, description: 'The articles.', json: blogPostListSchema },
+    errors: [],
+    examples: [{ summary: 'List', status: 200 }],
+  },
+  {
+    method: 'get',
+    route: 'blogPost',
+    tag: 'blog',
+    summary: 'One published article with its (server-sanitized) HTML',
+    success: { status: 200, description: 'The article.', json: blogPostSchema },
+    errors: ['NOT_FOUND'],
+    examples: [
+      { summary: 'An article that does not exist', params: { id: 'no-such-article' }, status: 404 },
+    ],
+  },
+  {
+    method: 'delete',
+    route: 'blogPost',
+    tag: 'blog',
+    summary: 'Delete an article',
+    admin: true,
+    sameOrigin: true,
+    success: { status: 204, description: 'Deleted.' },
+    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'Without the administrator’s session',
+        params: { id: 'no-such-article' },
+        status: 401,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'adminGenerateArticle',
+    tag: 'admin',
+    summary: 'Have the configured AI endpoint write an article, sanitize it and publish it',
+    admin: true,
+    sameOrigin: true,
+    success: { status: 201, description: 'Published.', json: generatedArticleSchema },
+    errors: ['UNAUTHORIZED', 'FORBIDDEN', 'UNAVAILABLE'],
+    examples: [{ summary: 'Without the administrator’s session', status: 401 }],
+  },
+  {
+    method: 'post',
+    route: 'adminLogin',
+    tag: 'admin',
+    summary: 'Sign in as the administrator (sets an HttpOnly, SameSite=Strict cookie)',
+    body: adminLoginRequestSchema,
+    sameOrigin: true,
+    success: { status: 200, description: 'Signed in.', json: adminSessionSchema },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'UNAVAILABLE'],
+    examples: [
+      { summary: 'A wrong password', body: { password: 'not the password' }, status: 401 },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'adminLogout',
+    tag: 'admin',
+    summary: 'Sign out',
+    sameOrigin: true,
+    success: { status: 200, description: 'Signed out.', json: adminSessionSchema },
+    errors: ['FORBIDDEN'],
+    examples: [{ summary: 'Sign out', status: 200 }],
+  },
+  {
+    method: 'get',
+    route: 'adminSession',
+    tag: 'admin',
+    summary: 'Whether this server has an administrator, and whether the caller is signed in',
+    success: { status: 200, description: 'The session’s state.', json: adminSessionSchema },
+    errors: [],
+    examples: [{ summary: 'Ask', status: 200 }],
+  },
+  {
+    method: 'post',
+    route: 'analyticsPageView',
+    tag: 'analytics',
+    summary: 'Count a page view (its route’s shape, never an id)',
+    description:
+      'First-party, aggregate analytics. A request with `DNT: 1` or `Sec-GPC: 1` is answered alike and stores nothing. Ids are kept only as HMACs under a salt that changes every day.',
+    headers: ID_HEADERS,
+    body: pageViewRequestSchema,
+    success: { status: 204, description: 'Counted.' },
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
+    examples: [
+      {
+        summary: 'The home page, reached from a search engine',
+        headers: ANALYTICS_IDS,
+        body: { path: '/', referrer: 'https://search.example' },
+        status: 204,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'analyticsSession',
+    tag: 'analytics',
+    summary: 'Count a visit’s start (device type and browser family)',
+    headers: ID_HEADERS,
+    body: sessionStartRequestSchema,
+    success: { status: 204, description: 'Counted.' },
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
+    examples: [
+      {
+        summary: 'A first visit from a desktop Firefox',
+        headers: ANALYTICS_IDS,
+        body: { deviceType: 'desktop', browser: 'firefox', isReturning: false },
+        status: 204,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'analyticsEvent',
+    tag: 'analytics',
+    summary: 'Count a feature’s use, from an allow-list',
+    headers: ID_HEADERS,
+    body: eventRequestSchema,
+    success: { status: 204, description: 'Counted.' },
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
+    examples: [
+      {
+        summary: 'A note link copied',
+        headers: ANALYTICS_IDS,
+        body: { event: 'note_link_copied' },
+        status: 204,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'analyticsSessionEnd',
+    tag: 'analytics',
+    summary: 'Count how long a visit lasted (only for one that started)',
+    headers: ID_HEADERS,
+    body: sessionEndRequestSchema,
+    success: { status: 204, description: 'Counted.' },
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
+    examples: [
+      {
+        summary: 'A visit of a minute',
+        headers: ANALYTICS_IDS,
+        body: { sessionId: 'ExampleSess1', duration: 60 },
+        status: 204,
+      },
+    ],
+  },
+  {
+    method: 'get',
+    route: 'analyticsSummary',
+    tag: 'analytics',
+    summary: 'The dashboard’s figures for a timeframe, computed in SQL',
+    admin: true,
+    query: summaryQuerySchema,
+    success: { status: 200, description: 'The figures.', json: analyticsSummarySchema },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'UNAVAILABLE'],
+    examples: [
+      { summary: 'Without the administrator’s session', query: { timeframe: '24h' }, status: 401 },
+    ],
+  },
+];
