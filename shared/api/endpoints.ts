@@ -27,7 +27,7 @@ import {
   verifyNoteRequestSchema,
   verifyNoteResponseSchema,
 } from './notes.ts';
-import { apiRoutes } from './paths.ts';
+import type { apiRoutes } from './paths.ts';
 
 /**
  * Every public route of the server as data: what it takes, what it answers, which errors it can
