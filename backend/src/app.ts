@@ -14,6 +14,8 @@ import { hostnameOf, isLoopbackHost } from './http/loopback-host.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
 import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
+import { createMetrics } from './metrics/app-metrics.ts';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-endpoint.ts';
 import { newsletterFeature, type NewsletterOptions } from './newsletter/index.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
 import { adminFeature } from './admin/index.ts';
@@ -23,6 +25,7 @@ import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
 import { securityEvents } from './security-events/security-events.ts';
+import { operationsEndpoints } from './system/operations.ts';
 import { systemRoutes } from './system/routes.ts';
 import { WS_HARD_MAX_PAYLOAD_BYTES, createWsHub, type FrameRate } from './ws/hub.ts';
 import { acceptsWebSocketOrigin } from './ws/origin.ts';
@@ -32,10 +35,10 @@ export interface AshnoteServer {
   readonly database: Database;
   readonly logger: Logger;
   /**
-   * Starts serving on `port` (default: the configured one); resolves with the address actually
-   * bound (port 0 picks a free one).
+   * Starts serving on `port` (default: the configured one), and metrics on METRICS_PORT when
+   * set; resolves with the addresses actually bound (port 0 picks a free one).
    */
-  listen(port?: number): Promise<{ url: string; port: number }>;
+  listen(port?: number): Promise<{ url: string; port: number; metricsUrl: string | null }>;
   /** Stops accepting, lets in-flight requests finish, closes sockets and the database. */
   close(): Promise<void>;
 }
@@ -64,7 +67,13 @@ export async function createApp(
   options: AppOptions = {},
 ): Promise<AshnoteServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase(config, logger, options.embeddedStore);
+  const metrics = await createMetrics(config.metrics !== null);
+  const database = await openDatabase(
+    config,
+    logger,
+    options.embeddedStore,
+    metrics.enabled ? metrics.statement : undefined,
+  );
 
   const events = securityEvents(
     database,
@@ -74,7 +83,10 @@ export async function createApp(
   const limiter = createRateLimiter(
     database,
     await loadServerSecret(database.em(), 'rate-limit'),
-    (client) => events.record('rate_limited', client),
+    (client: string, refusal?: { action?: string; scope?: string }) => {
+      events.record('rate_limited', client);
+      metrics.rateLimited(refusal);
+    },
   );
   const stopRateSync = startPeriodic(
     'rate-limit-sync',
@@ -114,6 +126,7 @@ export async function createApp(
     limiter,
     events,
     logger,
+    metrics,
     options: options.notes ?? {},
     onActivity: analytics.noteActivity,
   });
@@ -122,6 +135,7 @@ export async function createApp(
     database,
     limiter,
     logger,
+    metrics,
     options: options.chat ?? {},
   });
   // Each router is a middleware a request passes until one matches: the hot path's first.
@@ -174,12 +188,33 @@ export async function createApp(
     logger.warn('connection error', { error: errorMessage(error) }),
   );
 
+  /** From the first moment of a shutdown: /readyz says 503 and answers close their connection. */
+  let draining = false;
+  metrics.watch({
+    pool: database.poolStats,
+    webSockets: () => hub.size(),
+    draining: () => draining,
+  });
+  app.use(
+    operationsEndpoints({
+      database,
+      isDraining: () => draining,
+      metrics,
+      metricsToken: config.metrics?.token ?? null,
+    }),
+  );
   app.use(
     edge({
       logger,
       loopbackOnly,
       extraOrigins: options.extraAllowedOrigins,
-      onFinished: analytics.requestTiming,
+      onFinished(ctx, ms) {
+        analytics.requestTiming(ctx, ms);
+        metrics.request(ctx, ms);
+        // The client's next request then opens a new connection, which the load balancer
+        // sends to an instance that is staying.
+        if (draining) ctx.set('Connection', 'close');
+      },
     }),
   );
   if (config.webDir !== null) app.use(serveWebBundle(config.webDir, config.publicUrl));
@@ -193,14 +228,15 @@ export async function createApp(
   app.ws.use((ctx) => hub.accept(ctx.websocket, ctx.ip));
 
   let server: Server | null = null;
+  let metricsServer: MetricsServer | null = null;
   let closing: Promise<void> | null = null;
 
   return {
     config,
     database,
     logger,
-    listen(port = config.port) {
-      return new Promise((resolve, reject) => {
+    async listen(port = config.port) {
+      const bound = await new Promise<{ url: string; port: number }>((resolve, reject) => {
         const listening = app.listen(port, config.host);
         server = listening;
         limitSlowClients(listening, config.trustProxy ? null : MAX_CONNECTIONS_PER_ADDRESS);
@@ -214,6 +250,12 @@ export async function createApp(
           resolve({ url: `http://${host}:${port}`, port });
         });
       });
+      const metricsPort = config.metrics?.port ?? null;
+      if (config.metrics !== null && metricsPort !== null) {
+        metricsServer = await startMetricsServer({ metrics, ...config.metrics, port: metricsPort });
+        logger.info('metrics listening', { port: Number(new URL(metricsServer.url).port) });
+      }
+      return { ...bound, metricsUrl: metricsServer?.url ?? null };
     },
     close() {
       closing ??= (async () => {
@@ -223,6 +265,7 @@ export async function createApp(
         hub.closeAll();
         if (server) await stopServer(server, config.shutdownTimeoutMs);
         app.ws.server?.close();
+        await metricsServer?.close();
         await notes.stop();
         newsletter.stop();
         await analytics.stop();
