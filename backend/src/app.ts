@@ -39,8 +39,13 @@ export interface AshnoteServer {
    * set; resolves with the addresses actually bound (port 0 picks a free one).
    */
   listen(port?: number): Promise<{ url: string; port: number; metricsUrl: string | null }>;
-  /** Stops accepting, lets in-flight requests finish, closes sockets and the database. */
-  close(): Promise<void>;
+  /**
+   * Stops within SHUTDOWN_TIMEOUT_MS: reports not-ready at once, goes on serving for `drainMs`
+   * (SIGTERM: SHUTDOWN_DRAIN_MS, so load balancers move traffic away first; default none), then
+   * stops accepting, lets in-flight requests finish, moves chat sockets away (1001) once what
+   * their clients sent is relayed, and closes the database.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 export interface AppOptions {
@@ -257,13 +262,25 @@ export async function createApp(
       }
       return { ...bound, metricsUrl: metricsServer?.url ?? null };
     },
-    close() {
+    close({ drainMs = 0 } = {}) {
       closing ??= (async () => {
-        // Chat first: its participants keep their seats for the rejoin grace, so they can come
-        // back through another instance, before the hub closes their sockets.
+        const deadline = performance.now() + config.shutdownTimeoutMs;
+        draining = true;
+        if (drainMs > 0) {
+          logger.info('draining', { ms: drainMs });
+          await new Promise((resolve) => setTimeout(resolve, drainMs));
+        }
+        // Connections still open then are cut, leaving the rest of the timeout to close the
+        // relay and the database.
+        const cutAt = deadline - Math.min(1000, config.shutdownTimeoutMs / 4);
+        const untilCut = () => Math.max(0, cutAt - performance.now());
+        const httpStopped = server ? stopServer(server, untilCut()) : Promise.resolve();
+        // Chat sockets are sent away (1001) and their clients rejoin through another instance,
+        // keeping their seats for the rejoin grace. What a client sent before it saw the close
+        // is still read and relayed; chat.stop() then flushes the relay before closing it.
+        await hub.closeAll(untilCut());
+        await httpStopped;
         await chat.stop();
-        hub.closeAll();
-        if (server) await stopServer(server, config.shutdownTimeoutMs);
         app.ws.server?.close();
         await metricsServer?.close();
         await notes.stop();

@@ -312,6 +312,29 @@ describe('ChatClient', () => {
     expect(relay.seats.get(alice.participantId)).toBe(socket);
   });
 
+  it('tries again when an instance shutting down sends its first socket away, not after other failures', async () => {
+    const key = await generateRoomKey();
+    const joinedFirst = (code: number) => {
+      // The first session_joined never arrives: the socket is closed before it.
+      relay.hold = (_to, frame) => frame.type === 'session_joined';
+      const p = person(key);
+      return { p, dropFirst: () => relay.seats.get(p.participantId)!.drop(code) };
+    };
+    const alice = joinedFirst(CHAT_CLOSE.SHUTDOWN);
+    await vi.waitFor(() => expect(relay.seats.get(alice.p.participantId)).toBeDefined());
+    const first = relay.seats.get(alice.p.participantId)!;
+    alice.dropFirst();
+    relay.hold = () => false;
+    relay.held = [];
+    await vi.waitFor(() => expect(alice.p.state().phase).toBe('active'), { timeout: 3000 });
+    expect(relay.seats.get(alice.p.participantId)).not.toBe(first);
+
+    const bob = joinedFirst(1006);
+    await vi.waitFor(() => expect(relay.seats.get(bob.p.participantId)).toBeDefined());
+    bob.dropFirst();
+    await vi.waitFor(() => expect(bob.p.state().phase).toBe('error'));
+  });
+
   it('turns a third person away', async () => {
     const key = await generateRoomKey();
     person(key);

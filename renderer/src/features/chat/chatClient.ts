@@ -179,7 +179,9 @@ export class ChatClient {
       this.#end('expired');
       return;
     }
-    if (!this.#joinedOnce) {
+    // A first connection that fails is an error shown at once, unless an instance shutting
+    // down sent it away: another instance takes the next one.
+    if (!this.#joinedOnce && code !== CHAT_CLOSE.SHUTDOWN) {
       this.#end('error');
       return;
     }
