@@ -15,7 +15,7 @@ import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clien
 import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
-import { startMetricsServer, type MetricsServer } from './metrics/metrics-endpoint.ts';
+import type { MetricsServer } from './metrics/metrics-server.ts';
 import { newsletterFeature, type NewsletterOptions } from './newsletter/index.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
 import { adminFeature } from './admin/index.ts';
@@ -257,6 +257,7 @@ export async function createApp(
       });
       const metricsPort = config.metrics?.port ?? null;
       if (config.metrics !== null && metricsPort !== null) {
+        const { startMetricsServer } = await import('./metrics/metrics-server.ts');
         metricsServer = await startMetricsServer({ metrics, ...config.metrics, port: metricsPort });
         logger.info('metrics listening', { port: Number(new URL(metricsServer.url).port) });
       }
