@@ -86,7 +86,10 @@ async function startServer(
   { createApp, loadConfig, createLogger }: ServerSource = OURS,
 ): Promise<BenchServer> {
   const webDir = standInWebBundle();
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', WEB_DIR: webDir, ...env });
+  // METRICS_TOKEN: the servers count their metrics, as a scraped server does (a baseline tree
+  // from before metrics ignores it).
+  const metrics = process.env.METRICS_TOKEN ? { METRICS_TOKEN: process.env.METRICS_TOKEN } : {};
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', WEB_DIR: webDir, ...metrics, ...env });
   const app = await createApp(config, {
     logger: createLogger('info', () => {}),
     notes: { rateRules: { create: unlimited, proof: unlimited }, sweepIntervalMs: 3_600_000 },

@@ -570,10 +570,27 @@ describe('slow clients', () => {
 describe.each(TEST_DATABASES)('lifecycle on %s', (kind) => {
   it('finishes in-flight requests on close, then refuses new ones', async () => {
     const t = await startTestServer(kind);
-    const inFlight = fetch(`${t.url}/api/health`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // In flight for sure: the server has the request (its 100 Continue says so), not its body.
+    const body = JSON.stringify({ duration: '15' });
+    const request = http.request(`${t.url}/api/chat/create-session`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
+    });
+    const inFlight = new Promise<number>((resolve, reject) => {
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    await new Promise((resolve) => request.once('continue', resolve));
     const closing = t.stop();
-    expect((await inFlight).status).toBe(200);
+    request.end(body);
+    expect(await inFlight).toBe(201);
     await closing;
     await expect(fetch(`${t.url}/api/health`)).rejects.toThrow();
   });

@@ -16,6 +16,8 @@ import { hostnameOf, isLoopbackHost } from './http/loopback-host.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
 import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
+import { createMetrics } from './metrics/app-metrics.ts';
+import type { MetricsServer } from './metrics/metrics-server.ts';
 import { newsletterFeature, type NewsletterOptions } from './newsletter/index.ts';
 import { notesFeature, type NotesOptions } from './notes/index.ts';
 import { adminFeature } from './admin/index.ts';
@@ -25,6 +27,7 @@ import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
 import { securityEvents } from './security-events/security-events.ts';
+import { operationsEndpoints } from './system/operations.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createWsHub, type FrameRate } from './ws/hub.ts';
 import { acceptsWebSocketOrigin } from './ws/origin.ts';
@@ -36,12 +39,17 @@ export interface AshnoteServer {
   /** Every HTTP route the routers answer (method and pattern), as the API document lists them. */
   readonly routes: readonly { method: string; path: string }[];
   /**
-   * Starts serving on `port` (default: the configured one); resolves with the address actually
-   * bound (port 0 picks a free one).
+   * Starts serving on `port` (default: the configured one), and metrics on METRICS_PORT when
+   * set; resolves with the addresses actually bound (port 0 picks a free one).
    */
-  listen(port?: number): Promise<{ url: string; port: number }>;
-  /** Stops accepting, lets in-flight requests finish, closes sockets and the database. */
-  close(): Promise<void>;
+  listen(port?: number): Promise<{ url: string; port: number; metricsUrl: string | null }>;
+  /**
+   * Stops within SHUTDOWN_TIMEOUT_MS: reports not-ready at once, goes on serving for `drainMs`
+   * (SIGTERM: SHUTDOWN_DRAIN_MS, so load balancers move traffic away first; default none), then
+   * stops accepting, lets in-flight requests finish, moves chat sockets away (1001) once what
+   * their clients sent is relayed, and closes the database.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 export interface AppOptions {
@@ -68,7 +76,13 @@ export async function createApp(
   options: AppOptions = {},
 ): Promise<AshnoteServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = await openDatabase(config, logger, options.embeddedStore);
+  const metrics = await createMetrics(config.metrics !== null);
+  const database = await openDatabase(
+    config,
+    logger,
+    options.embeddedStore,
+    metrics.enabled ? metrics.statement : undefined,
+  );
 
   const events = securityEvents(
     database,
@@ -78,8 +92,9 @@ export async function createApp(
   const limiter = createRateLimiter(
     database,
     await loadServerSecret(database.em(), 'rate-limit'),
-    ({ client }) => {
-      if (client !== null) events.record('rate_limited', client);
+    (refusal) => {
+      if (refusal.client !== null) events.record('rate_limited', refusal.client);
+      metrics.rateLimited(refusal);
     },
   );
   const stopRateSync = startPeriodic(
@@ -120,6 +135,7 @@ export async function createApp(
     limiter,
     events,
     logger,
+    metrics,
     options: options.notes ?? {},
     onActivity: analytics.noteActivity,
   });
@@ -128,6 +144,7 @@ export async function createApp(
     database,
     limiter,
     logger,
+    metrics,
     options: options.chat ?? {},
   });
   // Each router is a middleware a request passes until one matches: the hot path's first.
@@ -182,13 +199,34 @@ export async function createApp(
     logger.warn('connection error', { error: errorMessage(error) }),
   );
 
+  /** From the first moment of a shutdown: /readyz says 503 and answers close their connection. */
+  let draining = false;
+  metrics.watch({
+    pool: database.poolStats,
+    webSockets: () => hub.size(),
+    draining: () => draining,
+  });
+  app.use(
+    operationsEndpoints({
+      database,
+      isDraining: () => draining,
+      metrics,
+      metricsToken: config.metrics?.token ?? null,
+    }),
+  );
   app.use(
     edge({
       logger,
       loopbackOnly,
       clientIpv6Prefix: config.clientIpv6Prefix,
       extraOrigins: options.extraAllowedOrigins,
-      onFinished: analytics.requestTiming,
+      onFinished(ctx, ms) {
+        analytics.requestTiming(ctx, ms);
+        metrics.request(ctx, ms);
+        // The client's next request then opens a new connection, which the load balancer
+        // sends to an instance that is staying.
+        if (draining) ctx.set('Connection', 'close');
+      },
     }),
   );
   if (config.webDir !== null) app.use(serveWebBundle(config.webDir, config.publicUrl));
@@ -202,6 +240,7 @@ export async function createApp(
   app.ws.use((ctx) => hub.accept(ctx.websocket, clientKey(ctx.ip, config.clientIpv6Prefix)));
 
   let server: Server | null = null;
+  let metricsServer: MetricsServer | null = null;
   let closing: Promise<void> | null = null;
 
   const routes = routers.flatMap((router) =>
@@ -217,8 +256,8 @@ export async function createApp(
     database,
     logger,
     routes,
-    listen(port = config.port) {
-      return new Promise((resolve, reject) => {
+    async listen(port = config.port) {
+      const bound = await new Promise<{ url: string; port: number }>((resolve, reject) => {
         const listening = app.listen(port, config.host);
         server = listening;
         limitSlowClients(
@@ -237,15 +276,35 @@ export async function createApp(
           resolve({ url: `http://${host}:${port}`, port });
         });
       });
+      const metricsPort = config.metrics?.port ?? null;
+      if (config.metrics !== null && metricsPort !== null) {
+        const { startMetricsServer } = await import('./metrics/metrics-server.ts');
+        metricsServer = await startMetricsServer({ metrics, ...config.metrics, port: metricsPort });
+        logger.info('metrics listening', { port: Number(new URL(metricsServer.url).port) });
+      }
+      return { ...bound, metricsUrl: metricsServer?.url ?? null };
     },
-    close() {
+    close({ drainMs = 0 } = {}) {
       closing ??= (async () => {
-        // Chat first: its participants keep their seats for the rejoin grace, so they can come
-        // back through another instance, before the hub closes their sockets.
+        const deadline = performance.now() + config.shutdownTimeoutMs;
+        draining = true;
+        if (drainMs > 0) {
+          logger.info('draining', { ms: drainMs });
+          await new Promise((resolve) => setTimeout(resolve, drainMs));
+        }
+        // Connections still open then are cut, leaving the rest of the timeout to close the
+        // relay and the database.
+        const cutAt = deadline - Math.min(1000, config.shutdownTimeoutMs / 4);
+        const untilCut = () => Math.max(0, cutAt - performance.now());
+        const httpStopped = server ? stopServer(server, untilCut()) : Promise.resolve();
+        // Chat sockets are sent away (1001) and their clients rejoin through another instance,
+        // keeping their seats for the rejoin grace. What a client sent before it saw the close
+        // is still read and relayed; chat.stop() then flushes the relay before closing it.
+        await hub.closeAll(untilCut());
+        await httpStopped;
         await chat.stop();
-        hub.closeAll();
-        if (server) await stopServer(server, config.shutdownTimeoutMs);
         app.ws.server?.close();
+        await metricsServer?.close();
         await notes.stop();
         newsletter.stop();
         await analytics.stop();

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parsePasswordHash, type PasswordHash } from './admin/password-hash.ts';
+import { MAIL_KEY_HOW_TO, mailKeyProblem } from './mail/mail-key.ts';
 import { MIN_UPLOAD_MEMORY_BUDGET_MB } from './notes/upload/memory-budget.ts';
+import {
+  SECRET_VARIABLES,
+  readSecretFile,
+  resolveSecretFiles,
+  type ReadSecretFile,
+  type SecretVariable,
+} from './secret-files.ts';
 
 /**
  * The server's whole configuration, read from the environment once and validated, so a
@@ -43,10 +51,25 @@ export interface AppConfig {
   ai: AiConfig | null;
   socialUrl: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Grace period for in-flight requests on shutdown. */
+  /** Prometheus metrics; null (the default) collects and serves none. */
+  metrics: MetricsConfig | null;
+  /** Longest a graceful stop (SIGTERM) takes, from the signal to the exit. */
   shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM, how long the server keeps serving new requests while reporting not-ready, so
+   * that load balancers stop sending it traffic before it stops listening.
+   */
+  shutdownDrainMs: number;
   /** Memory that large note uploads may take at once while parsed (see notes/upload/). */
   uploadMemoryBudgetBytes: number;
+}
+
+export interface MetricsConfig {
+  /** Bearer token that `/metrics` on the main port requires; null: not served there. */
+  token: string | null;
+  /** A port of its own for `/metrics`, on `host`; null: none. */
+  port: number | null;
+  host: string;
 }
 
 export interface AiConfig {
@@ -61,13 +84,6 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const MIB = 1024 * 1024;
-/**
- * Room for one of the largest notes (five 10 MB images, ~300 MB while parsed) and a small one
- * beside it, within what a 1 GB host leaves beside the server's own ~300 MB.
- */
-const DEFAULT_UPLOAD_MEMORY_BUDGET_MB = 384;
-
 const optionalString = z
   .string()
   .trim()
@@ -80,8 +96,33 @@ const booleanFlag = z
   .default('false')
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const MIB = 1024 * 1024;
+/**
+ * Room for one of the largest notes (five 10 MB images, ~300 MB while parsed) and a small one
+ * beside it, within what a 1 GB host leaves beside the server's own ~300 MB.
+ */
+const DEFAULT_UPLOAD_MEMORY_BUDGET_MB = 384;
+
+/** A whole number within bounds, with a message that says what is expected. */
+const wholeNumber = (min: number, max: number, meaning: string) => {
+  const message = `must be ${meaning}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+/** The same, optional: unset or empty is null. */
+const optionalWholeNumber = (min: number, max: number, meaning: string) => {
+  const number = wholeNumber(min, max, meaning);
+  return optionalString.transform((value, ctx) => {
+    if (value === null) return null;
+    const parsed = number.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: `must be ${meaning}` });
+    return z.NEVER;
+  });
+};
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PORT: wholeNumber(0, 65_535, 'a port number from 0 to 65535 (0 picks a free one)').default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalString.refine((value) => value === null || isHttpUrl(value), {
     message: 'must be an http(s) URL such as https://notes.example.org',
@@ -94,17 +135,17 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   TRUST_PROXY: booleanFlag,
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
-  CLIENT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
+  TRUST_PROXY_HOPS: wholeNumber(1, 10, 'the number of proxies in front, from 1 to 10').default(1),
+  CLIENT_IPV6_PREFIX: wholeNumber(16, 128, 'a prefix length from 16 to 128').default(64),
   WEB_DIR: optionalString,
   SMTP_URL: optionalString.refine((value) => value === null || /^smtps?:\/\//.test(value), {
     message: 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.org:465',
   }),
   MAIL_FROM: optionalString,
-  MAIL_KEY: optionalString.refine(
-    (value) => value === null || Buffer.from(value, 'base64').length === 32,
-    { message: 'must be 32 random bytes in base64 (openssl rand -base64 32)' },
-  ),
+  MAIL_KEY: optionalString.superRefine((value, ctx) => {
+    const problem = value === null ? null : mailKeyProblem(value);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  }),
   ADMIN_PASSWORD_HASH: optionalString.refine(
     (value) => value === null || parsePasswordHash(value) !== null,
     { message: 'must be a hash printed by `npm run admin:hash`' },
@@ -122,16 +163,106 @@ const envSchema = z.object({
   SOCIAL_URL: optionalString.refine((value) => value === null || value.startsWith('https://'), {
     message: 'must be an https:// URL (the app links only to https)',
   }),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  UPLOAD_MEMORY_BUDGET_MB: z.coerce
-    .number()
-    .int()
-    .min(MIN_UPLOAD_MEMORY_BUDGET_MB, {
-      message: `must be at least ${MIN_UPLOAD_MEMORY_BUDGET_MB}: the largest note needs that much while it is parsed`,
+  LOG_LEVEL: z
+    .enum(['debug', 'info', 'warn', 'error', 'silent'], {
+      error: 'must be debug, info, warn, error or silent',
     })
-    .default(DEFAULT_UPLOAD_MEMORY_BUDGET_MB),
+    .default('info'),
+  METRICS_TOKEN: optionalString.refine(
+    (value) => value === null || /^[\x21-\x7e]{16,}$/.test(value),
+    { message: 'must be at least 16 visible ASCII characters, e.g. from `openssl rand -hex 32`' },
+  ),
+  METRICS_PORT: optionalWholeNumber(0, 65_535, 'a port number from 0 to 65535'),
+  METRICS_HOST: optionalString,
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, 'milliseconds, from 0 to 600000').default(10_000),
+  SHUTDOWN_DRAIN_MS: optionalWholeNumber(0, 600_000, 'milliseconds, from 0 to 600000'),
+  UPLOAD_MEMORY_BUDGET_MB: wholeNumber(
+    MIN_UPLOAD_MEMORY_BUDGET_MB,
+    1_000_000,
+    `megabytes, at least ${MIN_UPLOAD_MEMORY_BUDGET_MB} (the largest note needs that much while it is parsed)`,
+  ).default(DEFAULT_UPLOAD_MEMORY_BUDGET_MB),
 });
+
+type Env = z.infer<typeof envSchema>;
+type Setting = keyof Env;
+
+/** Read only to refuse them with a message saying what replaced them. */
+const RETIRED_VARIABLES: readonly Setting[] = ['ADMIN_PASSWORD'];
+
+/**
+ * Every environment variable the configuration reads: each setting, and `<NAME>_FILE` for the
+ * secrets. `.env.example` and the README's table list exactly these (config-docs.test.ts).
+ */
+export const CONFIG_VARIABLES: readonly string[] = [
+  ...Object.keys(envSchema.shape).filter((name) => !RETIRED_VARIABLES.includes(name as Setting)),
+  ...SECRET_VARIABLES.map((name) => `${name}_FILE`),
+];
+
+/** After SIGTERM on PostgreSQL, where other instances can take the traffic (see shutdownDrainMs). */
+const DEFAULT_DRAIN_MS = 5000;
+
+/**
+ * Rules across settings, each checked when the settings it reads are valid themselves, so that
+ * one run reports every problem at once.
+ */
+const CROSS_RULES: { reads: Setting[]; problem: (e: Env) => string | null }[] = [
+  {
+    reads: ['SMTP_URL', 'MAIL_FROM'],
+    problem: (e) =>
+      (e.SMTP_URL === null) !== (e.MAIL_FROM === null)
+        ? 'SMTP_URL and MAIL_FROM must be set together to send mail'
+        : null,
+  },
+  {
+    reads: ['SMTP_URL', 'MAIL_KEY'],
+    problem: (e) =>
+      e.SMTP_URL !== null && e.MAIL_KEY === null
+        ? `MAIL_KEY is required when SMTP_URL is set (it encrypts read-receipt and newsletter addresses at rest); create one with: ${MAIL_KEY_HOW_TO}`
+        : null,
+  },
+  // A mail's links point at the server. Taken from a request (Host, X-Forwarded-Host), a
+  // sign-up sent with a forged one would mail someone a genuine token on a link to another
+  // site, whatever the server listens on: behind a proxy on the same host it listens on
+  // loopback and still answers the world.
+  {
+    reads: ['SMTP_URL', 'PUBLIC_URL'],
+    problem: (e) =>
+      e.SMTP_URL !== null && e.PUBLIC_URL === null
+        ? 'PUBLIC_URL is required when SMTP_URL is set (the links in mails point there, never at an address taken from a request)'
+        : null,
+  },
+  {
+    reads: ['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY'],
+    problem: (e) =>
+      (e.AI_BASE_URL === null) !== (e.AI_MODEL === null) ||
+      (e.AI_API_KEY !== null && e.AI_BASE_URL === null)
+        ? 'AI_BASE_URL and AI_MODEL must be set together to enable AI articles (AI_API_KEY is optional and needs them)'
+        : null,
+  },
+  {
+    reads: ['METRICS_PORT', 'PORT'],
+    problem: (e) =>
+      e.METRICS_PORT !== null && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT
+        ? 'METRICS_PORT must differ from PORT (it is a listener of its own)'
+        : null,
+  },
+  {
+    reads: ['METRICS_HOST', 'METRICS_PORT'],
+    problem: (e) =>
+      e.METRICS_HOST !== null && e.METRICS_PORT === null
+        ? 'METRICS_HOST is used only with METRICS_PORT'
+        : null,
+  },
+  {
+    reads: ['SHUTDOWN_DRAIN_MS', 'SHUTDOWN_TIMEOUT_MS'],
+    problem: (e) =>
+      e.SHUTDOWN_DRAIN_MS !== null &&
+      e.SHUTDOWN_DRAIN_MS > 0 &&
+      e.SHUTDOWN_DRAIN_MS >= e.SHUTDOWN_TIMEOUT_MS
+        ? 'SHUTDOWN_DRAIN_MS must be shorter than SHUTDOWN_TIMEOUT_MS, which also covers finishing requests and closing'
+        : null,
+  },
+];
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -142,41 +273,42 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Reads and validates the environment; throws ConfigError listing every problem at once. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+/**
+ * Reads and validates the environment (secrets from their `*_FILE` where given); throws
+ * ConfigError listing every problem at once: unreadable secret files, invalid settings and
+ * settings that do not go together.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  readFile: ReadSecretFile = readSecretFile,
+): AppConfig {
+  const secrets = resolveSecretFiles(env, readFile);
+  const problems = [...secrets.problems];
+  const label = (name: string) => {
+    const file = secrets.sources.get(name as SecretVariable);
+    return file === undefined ? name : `${name}_FILE (${file})`;
+  };
+  const parsed: Partial<Record<Setting, unknown>> = {};
+  const invalid = new Set<Setting>();
+  for (const [name, schema] of Object.entries(envSchema.shape) as [Setting, z.ZodType][]) {
+    const result = schema.safeParse(secrets.env[name]);
+    if (result.success) {
+      parsed[name] = result.data;
+      continue;
+    }
+    invalid.add(name);
+    for (const issue of result.error.issues) problems.push(`${label(name)}: ${issue.message}`);
   }
-  const e = parsed.data;
-  if ((e.SMTP_URL === null) !== (e.MAIL_FROM === null)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL and MAIL_FROM must be set together to send mail',
-    );
+  const e = parsed as Env;
+  for (const rule of CROSS_RULES) {
+    if (rule.reads.some((name) => invalid.has(name))) continue;
+    const problem = rule.problem(e);
+    if (problem !== null) problems.push(problem);
   }
-  if (e.SMTP_URL !== null && e.MAIL_KEY === null) {
+  if (problems.length === 1) throw new ConfigError(`Invalid configuration: ${problems[0]}`);
+  if (problems.length > 1) {
     throw new ConfigError(
-      'Invalid configuration:\n  MAIL_KEY is required when SMTP_URL is set (it encrypts read-receipt and newsletter addresses at rest); create one with: openssl rand -base64 32',
-    );
-  }
-  // A mail's links point at the server. Taken from a request (Host, X-Forwarded-Host), a
-  // sign-up sent with a forged one would mail someone a genuine token on a link to another
-  // site, whatever the server listens on: behind a proxy on the same host it listens on
-  // loopback and still answers the world.
-  if (e.SMTP_URL !== null && e.PUBLIC_URL === null) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_URL is required when SMTP_URL is set (the links in mails point there, never at an address taken from a request)',
-    );
-  }
-  if (
-    (e.AI_BASE_URL === null) !== (e.AI_MODEL === null) ||
-    (e.AI_API_KEY !== null && e.AI_BASE_URL === null)
-  ) {
-    throw new ConfigError(
-      'Invalid configuration:\n  AI_BASE_URL and AI_MODEL must be set together to enable AI articles (AI_API_KEY is optional and needs them)',
+      `Invalid configuration (${problems.length} problems):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
     );
   }
   return {
@@ -200,7 +332,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     socialUrl: e.SOCIAL_URL,
     logLevel: e.LOG_LEVEL,
+    metrics:
+      e.METRICS_TOKEN === null && e.METRICS_PORT === null
+        ? null
+        : { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    // Draining lets other instances take the traffic first; the embedded database has none.
+    shutdownDrainMs:
+      e.SHUTDOWN_DRAIN_MS ??
+      (e.DATABASE_URL === null
+        ? 0
+        : Math.min(DEFAULT_DRAIN_MS, Math.floor(e.SHUTDOWN_TIMEOUT_MS / 2))),
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * MIB,
   };
 }

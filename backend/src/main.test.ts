@@ -34,6 +34,29 @@ describe('npm start', () => {
     }
   });
 
+  it('stops with one line naming the variable and the file when a secret file is bad', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-main-'));
+    try {
+      const missing = path.join(folder, 'no-such-key');
+      const { code, stderr } = await runMain({ DATA_DIR: folder, MAIL_KEY_FILE: missing });
+      expect(code).toBe(1);
+      expect(stderr).toBe(
+        `Invalid configuration: MAIL_KEY_FILE: the file ${missing} does not exist\n`,
+      );
+
+      const secret = 'not-base64-at-all!';
+      const malformed = path.join(folder, 'mail-key');
+      fs.writeFileSync(malformed, `${secret}\n`);
+      const bad = await runMain({ DATA_DIR: folder, MAIL_KEY_FILE: malformed });
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/^Invalid configuration: MAIL_KEY_FILE \(.*mail-key\): must be/);
+      expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+      expect(bad.stderr).not.toContain(secret);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it.runIf(process.platform === 'linux')(
     'starts over in the same process with the memory settings, unless given an arena count or an IPC channel',
     async () => {

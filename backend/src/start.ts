@@ -46,12 +46,19 @@ async function main() {
     config.databaseUrl === null ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   process.stdout.write(`\nAshnote is running at ${config.publicUrl ?? url} (${where})\n\n`);
 
+  // SIGTERM (an orchestrator, systemd, docker stop) drains first so that a load balancer moves
+  // traffic away; SIGINT (Ctrl-C in a terminal) stops at once. Either way the process is gone
+  // within SHUTDOWN_TIMEOUT_MS, even if something hangs.
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (signal: 'SIGTERM' | 'SIGINT') => {
     if (stopping) return;
     stopping = true;
     server.logger.info('shutting down', { signal });
-    server.close().then(
+    setTimeout(() => {
+      server.logger.error('shutdown timed out', { ms: config.shutdownTimeoutMs });
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    server.close({ drainMs: signal === 'SIGTERM' ? config.shutdownDrainMs : 0 }).then(
       () => process.exit(0),
       () => process.exit(1),
     );

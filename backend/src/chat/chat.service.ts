@@ -27,14 +27,17 @@ export function chatService(deps: {
   repo: ChatRepository;
   limiter: RateLimiter;
   rules: ChatRateRules;
+  /** Counted by the metrics: that a room was opened, never which. */
+  onCreated: () => void;
 }) {
-  const { repo, limiter, rules } = deps;
+  const { repo, limiter, rules, onCreated } = deps;
   return {
     async create(body: unknown, client: string): Promise<CreateChatResponse> {
       const { duration } = parseInput(createChatRequestSchema, body);
       await limiter.hit('chat-create', client, rules.create);
       const sessionId = crypto.randomBytes(16).toString('base64url');
       await repo.createRoom(sessionId, Number(duration) * 60);
+      onCreated();
       return { success: true, sessionId };
     },
 

@@ -2,6 +2,7 @@ import { CHAT_REJOIN_GRACE_SECONDS } from '../../../shared/limits.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { chatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -31,19 +32,26 @@ export async function chatFeature(deps: {
   database: Database;
   limiter: RateLimiter;
   logger: Logger;
+  metrics: AppMetrics;
   options: ChatOptions;
 }) {
-  const { config, database, limiter, logger, options } = deps;
+  const { config, database, limiter, logger, metrics, options } = deps;
   const repo = chatRepository(database);
   const relay: ChatRelay =
     database.kind === 'postgres' && config.databaseUrl !== null
-      ? await createPostgresRelay({ url: config.databaseUrl, db: database.sql, logger })
+      ? await createPostgresRelay({
+          url: config.databaseUrl,
+          db: database.sql,
+          logger,
+          onReconnected: metrics.chatRelayReconnected,
+        })
       : createInProcessRelay();
   const rules = { ...DEFAULT_CHAT_RATE_RULES, ...options.rateRules };
   const sessions = chatSessions({
     repo,
     relay,
     logger,
+    metrics,
     limiter,
     joinRule: rules.join,
     timings: {
@@ -57,6 +65,7 @@ export async function chatFeature(deps: {
     repo,
     limiter,
     rules,
+    onCreated: metrics.chatRoomCreated,
   });
 
   return {

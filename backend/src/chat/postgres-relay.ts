@@ -88,6 +88,8 @@ export async function createPostgresRelay(options: {
   channelCount?: number;
   /** How often the listener connection is checked with a trivial query. */
   healthCheckMs?: number;
+  /** Told each time a lost listener connection is made again (for the metrics). */
+  onReconnected?: () => void;
 }): Promise<ChatRelay> {
   const { url, db, logger } = options;
   const base = options.channel ?? CHAT_NOTIFY_CHANNEL;
@@ -208,7 +210,10 @@ export async function createPostgresRelay(options: {
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       connect().then(
-        () => logger.info('chat relay reconnected'),
+        () => {
+          logger.info('chat relay reconnected');
+          options.onReconnected?.();
+        },
         (error: unknown) => {
           logger.warn('chat relay reconnect failed', { error: withoutHosts(errorMessage(error)) });
           scheduleReconnect(Math.min(delayMs * 2, 5000));

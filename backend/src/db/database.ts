@@ -75,6 +75,13 @@ export interface Database {
   /** True when a trivial query succeeds; used by /api/health. */
   isReachable(): Promise<boolean>;
   /**
+   * Whether this server can use the database: reachable, with every migration it knows
+   * applied (a newer version's extra migrations are fine). Used by /readyz.
+   */
+  readiness(): Promise<'ready' | 'unreachable' | 'migrations_pending'>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one; null embedded. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
    * Makes deleted rows' space reusable now rather than whenever autovacuum (PostgreSQL; the
    * embedded database has none) gets to it: VACUUM of `tables`, then on the embedded database a
    * CHECKPOINT, after which its older WAL files are recycled.
@@ -112,6 +119,26 @@ function compileWithArguments<Args>(
   };
 }
 
+/** Told how long each run of a prepared statement took (for the metrics). */
+export type StatementTimer = (name: string, ms: number) => void;
+
+/** A prepared statement that reports each run's duration. */
+function timed<Args, Row>(
+  name: string,
+  run: PreparedQuery<Args, Row>,
+  onStatement: StatementTimer | undefined,
+): PreparedQuery<Args, Row> {
+  if (onStatement === undefined) return run;
+  return async (args) => {
+    const started = performance.now();
+    try {
+      return await run(args);
+    } finally {
+      onStatement(name, performance.now() - started);
+    }
+  };
+}
+
 /**
  * Opens PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR (or
  * `embeddedStore`, already opening it). Both speak the same SQL, so one set of migrations (run
@@ -121,6 +148,7 @@ export async function openDatabase(
   config: AppConfig,
   logger: Logger,
   embeddedStore?: Promise<EmbeddedStore>,
+  onStatement?: StatementTimer,
 ): Promise<Database> {
   const common = {
     entities: [...entities],
@@ -150,8 +178,17 @@ export async function openDatabase(
           sql,
           prepare: (name, build) => {
             const { sql: text, values } = compileWithArguments(sql, build);
-            return async (args) => (await pool.query({ name, text, values: values(args) })).rows;
+            return timed(
+              name,
+              async (args) => (await pool.query({ name, text, values: values(args) })).rows,
+              onStatement,
+            );
           },
+          poolStats: () => ({
+            total: pool.totalCount,
+            idle: pool.idleCount,
+            waiting: pool.waitingCount,
+          }),
         };
       },
     );
@@ -182,11 +219,16 @@ export async function openDatabase(
     const sql = orm.em.fork().getKysely<DB>();
     return {
       sql,
-      prepare: (_name, build) => {
+      prepare: (name, build) => {
         const { sql: text, values } = compileWithArguments(sql, build);
-        return async (args) =>
-          (await sql.executeQuery(CompiledQuery.raw(text, values(args)))).rows as never[];
+        return timed(
+          name,
+          async (args) =>
+            (await sql.executeQuery(CompiledQuery.raw(text, values(args)))).rows as never[],
+          onStatement,
+        );
       },
+      poolStats: () => null,
     };
   });
 }
@@ -214,7 +256,7 @@ async function finish(
   orm: MikroORM,
   closeStore: () => Promise<void>,
   logger: Logger,
-  makeAccess: () => Promise<Pick<Database, 'sql' | 'prepare'>>,
+  makeAccess: () => Promise<Pick<Database, 'sql' | 'prepare' | 'poolStats'>>,
 ): Promise<Database> {
   try {
     const applied = (await hasPendingMigrations(orm)) ? await orm.migrator.up() : [];
@@ -247,6 +289,13 @@ async function finish(
         return true;
       } catch {
         return false;
+      }
+    },
+    async readiness() {
+      try {
+        return (await hasPendingMigrations(orm)) ? 'migrations_pending' : 'ready';
+      } catch {
+        return 'unreachable';
       }
     },
     async close() {

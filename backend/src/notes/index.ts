@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { startPeriodic } from '../jobs/periodic.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { SecurityEvents } from '../security-events/security-events.ts';
 import { NOTE_MAX_LIFETIME_DAYS } from '../../../shared/limits.ts';
@@ -43,10 +44,11 @@ export function notesFeature(deps: {
   limiter: RateLimiter;
   events: SecurityEvents;
   logger: Logger;
+  metrics: AppMetrics;
   options: NotesOptions;
   onActivity: (activity: NoteActivity) => void;
 }) {
-  const { config, database, limiter, events, logger, options, onActivity } = deps;
+  const { config, database, limiter, events, logger, metrics, options, onActivity } = deps;
   const repo = notesRepository(database);
   const mailer = createMailer(config.smtpUrl, config.mailFrom);
   const receipts =
@@ -71,6 +73,7 @@ export function notesFeature(deps: {
     onDestroyed: reclaimer.noteDestroyed,
     events,
     onActivity,
+    metrics,
   });
 
   const stopSweeper = startPeriodic(
@@ -78,7 +81,10 @@ export function notesFeature(deps: {
     options.sweepIntervalMs ?? 60_000,
     async () => {
       const { expired, deleted } = await repo.sweep(NOTE_MAX_LIFETIME_DAYS);
-      if (expired > 0) logger.info('expired notes destroyed', { count: expired });
+      if (expired > 0) {
+        logger.info('expired notes destroyed', { count: expired });
+        metrics.notesDestroyed('expired', expired);
+      }
       await limiter.sweep();
       await receipts?.delivery.deliverDue();
       await reclaimer.swept(deleted);

@@ -12,6 +12,7 @@ import { errorMessage, type Logger } from '../logger.ts';
 import { randomId } from '../random-id.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { NoteActivity } from '../analytics/index.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { SecurityEvents } from '../security-events/security-events.ts';
 import type { NotesRepository, TakenNote } from './notes.repository.ts';
 import { sealRecipient, type ReadReceipts } from './read-receipts.ts';
@@ -61,8 +62,10 @@ export function notesService(deps: {
   events: SecurityEvents;
   /** Counted by the analytics: that a note was created or read, never which one. */
   onActivity: (activity: NoteActivity) => void;
+  /** Counted the same way for Prometheus, with the notes destroyed by wrong passwords. */
+  metrics: Pick<AppMetrics, 'noteCreated' | 'notesDestroyed'>;
 }) {
-  const { repo, limiter, receipts, rules, logger, onDestroyed, events, onActivity } = deps;
+  const { repo, limiter, receipts, rules, logger, onDestroyed, events, onActivity, metrics } = deps;
 
   /** Checks what the server must (mail, limits) and stores the note. */
   async function store(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
@@ -110,6 +113,7 @@ export function notesService(deps: {
               language: input.notificationLanguage,
             }),
     });
+    metrics.noteCreated();
     onActivity({
       kind: 'created',
       passwordProtected: input.kdf !== null,
@@ -164,6 +168,7 @@ export function notesService(deps: {
       const taken = await repo.takeWithVerifier(id, sha256(proof));
       if (taken) {
         onDestroyed();
+        metrics.notesDestroyed('read');
         onActivity({ kind: 'read' });
         if (taken.receipts > 0 && receipts !== null) {
           receipts.delivery
@@ -191,6 +196,7 @@ export function notesService(deps: {
       if (attempts >= NOTE_MAX_PROOF_ATTEMPTS) {
         await repo.destroy(id, 'too_many_attempts');
         onDestroyed();
+        metrics.notesDestroyed('too_many_attempts');
         events.record('note_attempts_exhausted', client);
         throw new AppError('GONE', goneMessage('too_many_attempts'), {
           details: { reason: 'too_many_attempts' },

@@ -14,6 +14,7 @@ export interface RateRule {
 /** What a refusal is told to whoever watches (security events, metrics). */
 export interface Refusal {
   action: string;
+  scope?: RateLimitScope;
   /** The client key (an address or address range), or null when the key is not one (a mailbox). */
   client: string | null;
 }
@@ -207,7 +208,11 @@ export function createRateLimiter(
         counters.set(bucket, counter);
       }
       const refusal = () => {
-        onRefused({ action, client: extra.keyIsAddress === false ? null : client });
+        onRefused({
+          action,
+          scope: extra.scope,
+          client: extra.keyIsAddress === false ? null : client,
+        });
         const retryAfterSeconds = Math.max(1, Math.ceil(windowStart + rule.windowSeconds - now));
         return new AppError('RATE_LIMITED', 'Too many requests. Please wait and try again.', {
           details: { retryAfterSeconds, ...(extra.scope && { scope: extra.scope }) },

@@ -39,7 +39,9 @@ describe.each(TEST_DATABASES)('the OpenAPI document on %s', (kind) => {
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(document as unknown as object);
+    const result = await new Validator().validate(
+      document as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
   });

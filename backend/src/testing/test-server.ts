@@ -20,6 +20,8 @@ export const TEST_DATABASES: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
 export interface TestServer {
   server: AshnoteServer;
   url: string;
+  /** Where METRICS_PORT's listener answers, when the test set one. */
+  metricsUrl: string | null;
   /** Every log line the server wrote, for "nothing secret was logged" checks. */
   logs: string[];
   stop(): Promise<void>;
@@ -151,8 +153,8 @@ export async function startServer(
     ...options,
     logger: createLogger('debug', (line) => logs.push(line)),
   });
-  const { url } = await server.listen();
-  return { server, url, logs, stop: () => server.close() };
+  const { url, metricsUrl } = await server.listen();
+  return { server, url, metricsUrl, logs, stop: () => server.close() };
 }
 
 /** A server on its own fresh store; stop() also drops the store. */

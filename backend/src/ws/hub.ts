@@ -88,8 +88,12 @@ export type FrameHandler = (
 
 export interface WsHub {
   accept(socket: WebSocket, client: string): void;
-  /** Closes every socket with 1001 "going away" (shutdown). */
-  closeAll(): void;
+  /**
+   * Shutdown: closes every socket with 1001 "going away" and resolves once each has closed,
+   * terminating those still open after `graceMs`. Until a socket's closing handshake is done,
+   * frames its client sent before it saw the close are still handled (see accept).
+   */
+  closeAll(graceMs: number): Promise<void>;
   size(): number;
 }
 
@@ -136,6 +140,7 @@ export function createWsHub(options: {
   const beats: Set<WebSocket>[] = Array.from({ length: HEARTBEAT_SLICES }, () => new Set());
   let nextBeat = 0;
   let turn = 0;
+  let goingAway = false;
   const heartbeat = setInterval(() => {
     for (const socket of beats[turn++ % HEARTBEAT_SLICES]!) {
       if (!alive.has(socket)) {
@@ -150,6 +155,10 @@ export function createWsHub(options: {
 
   return {
     accept(socket, client) {
+      if (goingAway) {
+        socket.close(CHAT_CLOSE.SHUTDOWN, 'Server shutting down');
+        return;
+      }
       const open = perAddress.get(client) ?? 0;
       if (open >= MAX_SOCKETS_PER_ADDRESS) {
         cutOff(socket, 'Too many connections from your address');
@@ -173,8 +182,10 @@ export function createWsHub(options: {
       let byteTokens = frameRate.burstBytes;
       let refilledAt = performance.now();
       socket.on('message', (data, isBinary) => {
-        // Frames already read when the socket began closing are not answered.
-        if (socket.readyState !== socket.OPEN) return;
+        // Frames that arrive once the socket is closing are dropped, except at shutdown: a
+        // client sends until it sees our 1001, and what it sent before then must still reach
+        // its room (a chat message it shows as sent). Answers to them go nowhere.
+        if (socket.readyState !== socket.OPEN && !goingAway) return;
         const now = performance.now();
         const elapsedSeconds = (now - refilledAt) / 1000;
         refilledAt = now;
@@ -226,9 +237,22 @@ export function createWsHub(options: {
         }
       });
     },
-    closeAll() {
+    async closeAll(graceMs) {
+      goingAway = true;
       clearInterval(heartbeat);
-      for (const socket of sockets) socket.close(CHAT_CLOSE.SHUTDOWN, 'Server shutting down');
+      const closed = [...sockets].map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            if (socket.readyState === socket.CLOSED) return resolve();
+            socket.once('close', () => resolve());
+            socket.close(CHAT_CLOSE.SHUTDOWN, 'Server shutting down');
+          }),
+      );
+      const cut = setTimeout(() => {
+        for (const socket of sockets) socket.terminate();
+      }, graceMs);
+      await Promise.all(closed);
+      clearTimeout(cut);
     },
     size() {
       return sockets.size;

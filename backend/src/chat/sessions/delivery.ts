@@ -1,5 +1,6 @@
 import { CHAT_CLOSE } from '../../../../shared/api/chat.ts';
 import { missingCase } from '../../../../shared/errors.ts';
+import type { AppMetrics } from '../../metrics/app-metrics.ts';
 import { sendErrorFrame, sendFrame } from '../../ws/hub.ts';
 import { RelayPayloadTooLargeError } from '../postgres-relay.ts';
 import type { ChatEvent, ChatRelay } from '../relay.ts';
@@ -11,8 +12,13 @@ import type { LocalRooms, Member } from './local-rooms.ts';
  * the relay; and a member's frames to the room, through the relay only when someone elsewhere
  * needs them.
  */
-export function chatDelivery(deps: { local: LocalRooms; relay: ChatRelay; deadRooms: DeadRooms }) {
-  const { local, relay, deadRooms } = deps;
+export function chatDelivery(deps: {
+  local: LocalRooms;
+  relay: ChatRelay;
+  deadRooms: DeadRooms;
+  metrics: AppMetrics;
+}) {
+  const { local, relay, deadRooms, metrics } = deps;
 
   function onEvent(roomId: string, event: ChatEvent): void {
     const room = local.room(roomId);
@@ -100,9 +106,11 @@ export function chatDelivery(deps: { local: LocalRooms; relay: ChatRelay; deadRo
       ),
     );
     if (everyoneLocal) {
+      if (event.kind === 'message') metrics.chatMessageRelayed('instance');
       onEvent(member.roomId, event);
       return;
     }
+    if (event.kind === 'message') metrics.chatMessageRelayed('relay');
     return relay.publish(member.roomId, event).catch((error: unknown) => {
       if (!(error instanceof RelayPayloadTooLargeError)) throw error;
       sendErrorFrame(member.socket, 'PAYLOAD_TOO_LARGE', 'This message is too large to relay.');

@@ -1,4 +1,5 @@
 import { errorMessage, type Logger } from '../../logger.ts';
+import type { AppMetrics } from '../../metrics/app-metrics.ts';
 import type { RateLimiter, RateRule } from '../../rate-limit/rate-limiter.ts';
 import type { ChatRepository } from '../chat.repository.ts';
 import type { ChatRelay } from '../relay.ts';
@@ -40,19 +41,20 @@ export function chatSessions(deps: {
   repo: ChatRepository;
   relay: ChatRelay;
   logger: Logger;
+  metrics: AppMetrics;
   timings: ChatTimings;
   limiter: RateLimiter;
   /** Joins one client address may attempt. */
   joinRule: RateRule;
 }) {
-  const { repo, relay, logger, timings, limiter, joinRule } = deps;
+  const { repo, relay, logger, metrics, timings, limiter, joinRule } = deps;
   /** Names this instance's seats in the database. */
   const instance = randomId();
   const slices = Math.max(1, Math.round(timings.tickMs / 500));
   const work = sessionWork(logger);
   const local = localRooms(slices, relay);
   const deadRooms = deadRoomMemory();
-  const delivery = chatDelivery({ local, relay, deadRooms });
+  const delivery = chatDelivery({ local, relay, deadRooms, metrics });
   const seats = chatSeats({
     repo,
     relay,

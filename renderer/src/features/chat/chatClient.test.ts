@@ -157,10 +157,13 @@ interface Person {
   notices: ChatNotice[];
 }
 
-function person(roomKey: string): Person {
+/** Ids that sort first or last: the lower id leads the key exchanges. */
+const LOW_ID = '0'.repeat(31) + '1';
+const HIGH_ID = 'f'.repeat(31) + 'e';
+
+function person(roomKey: string, participantId = newParticipantId()): Person {
   let state = initialChatState(true);
   const notices: ChatNotice[] = [];
-  const participantId = newParticipantId();
   const client = new ChatClient({
     roomId: ROOM,
     roomKey,
@@ -221,7 +224,7 @@ describe('ChatClient', () => {
 
   it('converges when the partner’s key arrives before the news that they joined', async () => {
     const key = await generateRoomKey();
-    const alice = person(key);
+    const alice = person(key, HIGH_ID);
     await vi.waitFor(() => expect(alice.state().phase).toBe('active'));
     // Hold Alice's participant_joined until Bob's key exchange has reached her.
     let sawKeyExchange = false;
@@ -234,12 +237,57 @@ describe('ChatClient', () => {
       }
       return frame.type === 'participant_joined';
     };
-    const bob = person(key);
+    // Bob leads, so his key exchange goes out as he joins.
+    const bob = person(key, LOW_ID);
     await keyed(alice, bob);
     await new Promise((resolve) => setTimeout(resolve, 200));
     await keyed(alice, bob);
     expect(await bob.client.send('still readable')).toBe('sent');
     await vi.waitFor(() => expect(texts(alice, 'peer')).toEqual(['still readable']));
+  });
+
+  it('converges on one key when both rejoin at once, and stays on it', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5); // the same reconnect delay for both
+    try {
+      const key = await generateRoomKey();
+      for (const [first, second] of [
+        [LOW_ID, HIGH_ID],
+        [HIGH_ID, LOW_ID],
+      ] as const) {
+        relay = new FakeRelay();
+        const alice = person(key, first);
+        await vi.waitFor(() => expect(alice.state().phase).toBe('active'));
+        const bob = person(key, second);
+        const before = await keyed(alice, bob);
+        const keyings = () => sent.filter((data) => data.includes('"key_exchange"')).length;
+        // As seen through a real relay: Alice's key exchange, made as she rejoined (Bob's seat
+        // still held), has gone out before she hears that Bob is back, and Bob's reaches her
+        // after that news.
+        relay.hold = (to, frame) =>
+          to === alice.participantId &&
+          (frame.type === 'participant_joined' || frame.type === 'key_exchange');
+        let released = false;
+        setTimeout(() => {
+          released = true;
+          relay.release();
+        }, 700);
+        for (const p of [alice, bob]) relay.seats.get(p.participantId)!.drop(CHAT_CLOSE.SHUTDOWN);
+        await vi.waitFor(() => expect(released).toBe(true), { timeout: 3000 });
+        const after = await keyed(alice, bob);
+        expect(after).not.toBe(before);
+        // Settled: no exchange keeps answering another.
+        const settled = keyings();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(keyings()).toBe(settled);
+        expect(alice.state().safetyCode).toBe(after);
+        expect(await alice.client.send('both back')).toBe('sent');
+        await vi.waitFor(() => expect(texts(bob, 'peer')).toEqual(['both back']));
+        alice.client.stop();
+        bob.client.stop();
+      }
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('reconnects a dropped socket with the same participant and re-keys', async () => {
@@ -310,6 +358,29 @@ describe('ChatClient', () => {
     // No attempt to sit down again in a room that is over.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(relay.seats.get(alice.participantId)).toBe(socket);
+  });
+
+  it('tries again when an instance shutting down sends its first socket away, not after other failures', async () => {
+    const key = await generateRoomKey();
+    const joinedFirst = (code: number) => {
+      // The first session_joined never arrives: the socket is closed before it.
+      relay.hold = (_to, frame) => frame.type === 'session_joined';
+      const p = person(key);
+      return { p, dropFirst: () => relay.seats.get(p.participantId)!.drop(code) };
+    };
+    const alice = joinedFirst(CHAT_CLOSE.SHUTDOWN);
+    await vi.waitFor(() => expect(relay.seats.get(alice.p.participantId)).toBeDefined());
+    const first = relay.seats.get(alice.p.participantId)!;
+    alice.dropFirst();
+    relay.hold = () => false;
+    relay.held = [];
+    await vi.waitFor(() => expect(alice.p.state().phase).toBe('active'), { timeout: 3000 });
+    expect(relay.seats.get(alice.p.participantId)).not.toBe(first);
+
+    const bob = joinedFirst(1006);
+    await vi.waitFor(() => expect(relay.seats.get(bob.p.participantId)).toBeDefined());
+    bob.dropFirst();
+    await vi.waitFor(() => expect(bob.p.state().phase).toBe('error'));
   });
 
   it('turns a third person away', async () => {

@@ -31,6 +31,13 @@ interface PendingExchange {
   claimed: boolean;
 }
 
+/**
+ * How long the side that answers waits for the leader's key exchange before asking for one (see
+ * ChatClient): its news of the leader can come after the leader's message, which it then answered
+ * under keys the news makes it drop, or the message was lost with a relay outage.
+ */
+const ASK_FOR_KEYS_MS = 1000;
+
 const RECONNECT_BASE_MS = 500;
 const RECONNECT_MAX_MS = 5000;
 
@@ -59,11 +66,17 @@ export function parseServerFrame(data: unknown): ServerFrame | null {
 /**
  * One participant's connection to one room: the socket, reconnects, and the key exchange.
  *
- * Keying: whenever a partner appears (they join, or we join and find them), both sides start a
- * fresh KeyExchange and send its message; each completes with the other's. A partner message
- * that arrives when we have no exchange running (they re-keyed first) gets a fresh exchange in
- * reply, so the two always converge on one session without loops. While keying, sending is off,
- * so nothing is encrypted under a key the partner no longer holds.
+ * Keying: the participant with the lower id leads. Whenever a partner appears (they join, or we
+ * join and find them), both drop their keys and the leader starts a fresh KeyExchange and sends
+ * its message; the other answers every message of the leader's with a fresh exchange of its own,
+ * completed with it. The leader completes its exchange with the first answer; a message that
+ * finds it with none waiting (the answer to an exchange it has since dropped, say both rejoined
+ * at once) makes it start again. The answering side, left without keys for a while with a
+ * partner present, sends a message of its own, which makes the leader start again. So only the
+ * leader starts exchanges and the two converge on one session. With both sides starting and
+ * answering, simultaneous rejoins (an instance shutting down moves both people at once) could
+ * answer each other for good, each completing its newest exchange with the other's previous one.
+ * While keying, sending is off, so nothing is encrypted under a key the partner no longer holds.
  *
  * Security duties: never log or send the room key or plaintext; drop undecryptable input.
  */
@@ -76,6 +89,9 @@ export class ChatClient {
   #seated = false;
   #attempt = 0;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The partner in the room, as last announced; null when alone. */
+  #partner: string | null = null;
+  #askTimer: ReturnType<typeof setTimeout> | null = null;
   /** Bumped whenever keying state resets; async work from an older generation is discarded. */
   #generation = 0;
   #exchange: PendingExchange | null = null;
@@ -97,6 +113,8 @@ export class ChatClient {
     this.#stopped = true;
     if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
     this.#retryTimer = null;
+    if (this.#askTimer !== null) clearTimeout(this.#askTimer);
+    this.#askTimer = null;
     const socket = this.#socket;
     this.#socket = null;
     if (socket) {
@@ -179,7 +197,9 @@ export class ChatClient {
       this.#end('expired');
       return;
     }
-    if (!this.#joinedOnce) {
+    // A first connection that fails is an error shown at once, unless an instance shutting
+    // down sent it away: another instance takes the next one.
+    if (!this.#joinedOnce && code !== CHAT_CLOSE.SHUTDOWN) {
       this.#end('error');
       return;
     }
@@ -213,7 +233,7 @@ export class ChatClient {
           timeRemaining: frame.timeRemaining,
           now,
         });
-        if (frame.others.length > 0) this.#startExchange(socket);
+        this.#partnerAppeared(socket, frame.others[0] ?? null);
         return;
       case 'session_full':
         this.#end('full');
@@ -225,10 +245,11 @@ export class ChatClient {
         if (frame.participantId === participantId) return;
         dispatch({ type: 'peerJoined', participantCount: frame.participantCount, now });
         this.#resetKeys();
-        this.#startExchange(socket);
+        this.#partnerAppeared(socket, frame.participantId);
         return;
       case 'participant_left':
         if (frame.participantId === participantId) return;
+        this.#partner = null;
         this.#resetKeys();
         dispatch({ type: 'peerLeft', participantCount: frame.participantCount, now });
         return;
@@ -243,7 +264,7 @@ export class ChatClient {
         ) {
           return;
         }
-        void this.#onPeerKeyExchange(socket, frame.payload);
+        void this.#onPeerKeyExchange(socket, frame.participantId, frame.payload);
         return;
       case 'time_update':
         dispatch({ type: 'timeUpdate', timeRemaining: frame.timeRemaining, now });
@@ -319,10 +340,49 @@ export class ChatClient {
     return exchange;
   }
 
-  async #onPeerKeyExchange(socket: WebSocket, payload: unknown): Promise<void> {
-    // No exchange waiting: the partner re-keyed on their own; answer with a fresh one.
-    const current = this.#exchange;
-    const exchange = current && !current.claimed ? current : this.#startExchange(socket);
+  /** Whether we start the key exchanges with this partner (see the class comment). */
+  #leads(partner: string): boolean {
+    return this.#options.participantId < partner;
+  }
+
+  /** A partner is here (or none): the leader starts an exchange, the other side awaits it. */
+  #partnerAppeared(socket: WebSocket, partner: string | null): void {
+    this.#partner = partner;
+    if (partner === null) return;
+    if (this.#leads(partner)) this.#startExchange(socket);
+    else this.#askForKeysLater(socket);
+  }
+
+  /**
+   * The answering side: while a partner is here and we have no keys, every ASK_FOR_KEYS_MS a
+   * message of ours goes out, which makes the leader start a fresh exchange.
+   */
+  #askForKeysLater(socket: WebSocket): void {
+    if (this.#askTimer !== null) clearTimeout(this.#askTimer);
+    this.#askTimer = setTimeout(() => {
+      this.#askTimer = null;
+      const partner = this.#partner;
+      if (this.#stopped || this.#socket !== socket || this.#session !== null) return;
+      if (partner === null || this.#leads(partner)) return;
+      this.#startExchange(socket);
+      this.#askForKeysLater(socket);
+    }, ASK_FOR_KEYS_MS);
+  }
+
+  async #onPeerKeyExchange(socket: WebSocket, partner: string, payload: unknown): Promise<void> {
+    let exchange: PendingExchange;
+    if (this.#leads(partner)) {
+      const current = this.#exchange;
+      if (current === null || current.claimed) {
+        // An answer to an exchange we no longer have: start one it can answer.
+        this.#startExchange(socket);
+        return;
+      }
+      exchange = current;
+    } else {
+      // The leader started one: answer with a fresh exchange of ours.
+      exchange = this.#startExchange(socket);
+    }
     exchange.claimed = true;
     try {
       const kx = await exchange.promise;
