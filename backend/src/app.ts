@@ -27,7 +27,7 @@ import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
 import { securityEvents } from './security-events/security-events.ts';
-import { operationsEndpoints } from './system/operations.ts';
+import { OPERATIONS_ROUTES, operationsEndpoints } from './system/operations.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createWsHub, type FrameRate } from './ws/hub.ts';
 import { acceptsWebSocketOrigin } from './ws/origin.ts';
@@ -243,13 +243,16 @@ export async function createApp(
   let metricsServer: MetricsServer | null = null;
   let closing: Promise<void> | null = null;
 
-  const routes = routers.flatMap((router) =>
-    router.stack.flatMap((layer) =>
-      layer.methods
-        .filter((method) => method !== 'HEAD')
-        .map((method) => ({ method: method.toLowerCase(), path: String(layer.path) })),
+  const routes = [
+    ...OPERATIONS_ROUTES,
+    ...routers.flatMap((router) =>
+      router.stack.flatMap((layer) =>
+        layer.methods
+          .filter((method) => method !== 'HEAD')
+          .map((method) => ({ method: method.toLowerCase(), path: String(layer.path) })),
+      ),
     ),
-  );
+  ];
 
   return {
     config,

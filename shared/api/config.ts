@@ -63,3 +63,18 @@ export const healthSchema = z.object({
   database: z.enum(['up', 'down']),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** `GET /healthz`: the process answers (no database call). */
+export const livenessSchema = z.object({ status: z.literal('ok') });
+
+/** `GET /readyz`: whether the instance should get traffic; 503 for anything but `ready`. */
+export const readinessSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('ready') }),
+  /** Shutting down: finishing what it has, while load balancers move traffic away. */
+  z.object({ status: z.literal('draining') }),
+  z.object({
+    status: z.literal('not_ready'),
+    database: z.enum(['unreachable', 'migrations_pending']),
+  }),
+]);
+export type Readiness = z.infer<typeof readinessSchema>;

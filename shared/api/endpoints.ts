@@ -12,7 +12,7 @@ import {
 } from './analytics.ts';
 import { blogPostListSchema, blogPostSchema, generatedArticleSchema } from './blog.ts';
 import { chatRoomStatusSchema, createChatRequestSchema, createChatResponseSchema } from './chat.ts';
-import { healthSchema, publicConfigSchema } from './config.ts';
+import { healthSchema, livenessSchema, publicConfigSchema, readinessSchema } from './config.ts';
 import {
   newsletterSubscribeRequestSchema,
   newsletterSubscribeResponseSchema,
@@ -27,7 +27,7 @@ import {
   verifyNoteRequestSchema,
   verifyNoteResponseSchema,
 } from './notes.ts';
-import type { apiRoutes } from './paths.ts';
+import { apiRoutes, probeRoutes } from './paths.ts';
 
 /**
  * Every public route of the server as data: what it takes, what it answers, which errors it can
@@ -36,7 +36,10 @@ import type { apiRoutes } from './paths.ts';
  */
 
 export type EndpointTag =
-  'notes' | 'chat' | 'newsletter' | 'blog' | 'admin' | 'analytics' | 'system';
+  'notes' | 'chat' | 'newsletter' | 'blog' | 'admin' | 'analytics' | 'system' | 'operations';
+
+/** Every documented route pattern, by name: the API's and the probes outside it. */
+export const documentedRoutes = { ...apiRoutes, ...probeRoutes } as const;
 
 export interface EndpointExample {
   summary: string;
@@ -51,7 +54,7 @@ export interface EndpointExample {
 
 export interface Endpoint {
   method: 'get' | 'post' | 'delete';
-  route: keyof typeof apiRoutes;
+  route: keyof typeof documentedRoutes;
   tag: EndpointTag;
   summary: string;
   description?: string;
@@ -101,6 +104,27 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     tag: 'system',
     summary: 'Liveness with the database’s reachability',
     success: { status: 200, description: 'Up, database reachable.', json: healthSchema },
+    errors: ['UNAVAILABLE'],
+    examples: [{ summary: 'Ask', status: 200 }],
+  },
+  {
+    method: 'get',
+    route: 'liveness',
+    tag: 'operations',
+    summary: 'The process answers (for restarts: no database call, never logged)',
+    success: { status: 200, description: 'Alive.', json: livenessSchema },
+    errors: [],
+    examples: [{ summary: 'Ask', status: 200 }],
+  },
+  {
+    method: 'get',
+    route: 'readiness',
+    tag: 'operations',
+    summary:
+      'Whether to send this instance traffic: database reachable and migrated, not shutting down',
+    description:
+      'Answers 503 with `status` `draining` from the first moment of a shutdown, or `not_ready` with what is missing. Never logged or counted.',
+    success: { status: 200, description: 'Ready.', json: readinessSchema },
     errors: ['UNAVAILABLE'],
     examples: [{ summary: 'Ask', status: 200 }],
   },

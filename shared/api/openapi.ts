@@ -3,8 +3,8 @@ import { LABEL, NOTE_PBKDF2_ITERATIONS } from '../crypto/protocol.ts';
 import { errorDetailsSchemas } from '../error-details.ts';
 import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { clientFrameSchema, serverFrameSchema } from './chat.ts';
-import { API_ENDPOINTS, type Endpoint, type EndpointTag } from './endpoints.ts';
-import { WS_PATH, apiRoutes } from './paths.ts';
+import { API_ENDPOINTS, documentedRoutes, type Endpoint, type EndpointTag } from './endpoints.ts';
+import { WS_PATH } from './paths.ts';
 
 /**
  * The OpenAPI 3.1 document of the public API, generated from the endpoint catalogue and the
@@ -82,6 +82,7 @@ const TAGS: Record<EndpointTag, string> = {
   admin: 'The administrator',
   analytics: 'First-party, aggregate analytics',
   system: 'Configuration and health',
+  operations: 'Probes for orchestrators and load balancers, outside /api',
 };
 
 const errorSchema: JsonObject = {
@@ -218,7 +219,7 @@ export const API_VERSION = '1.0.0';
 export function openApiDocument(): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const endpoint of API_ENDPOINTS) {
-    const { path, params } = openApiPath(apiRoutes[endpoint.route]);
+    const { path, params } = openApiPath(documentedRoutes[endpoint.route]);
     paths[path] = { ...paths[path], [endpoint.method]: operation(endpoint, params) };
   }
   const detailSchemas = Object.fromEntries(

@@ -35,6 +35,15 @@ export const apiRoutes = {
   analyticsSummary: '/api/analytics/summary',
 } as const;
 
+/**
+ * What orchestrators and load balancers ask, outside /api: is the process alive, should it get
+ * traffic (backend/src/system/operations.ts).
+ */
+export const probeRoutes = {
+  liveness: '/healthz',
+  readiness: '/readyz',
+} as const;
+
 /** A pattern with its `:name` placeholders filled in, each value URL-encoded. */
 export function fillRoute(pattern: string, params: Record<string, string>): string {
   return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>

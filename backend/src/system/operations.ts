@@ -1,18 +1,18 @@
 import type { Context, Next } from 'koa';
+import type { Readiness } from '../../../shared/api/config.ts';
+import { probeRoutes } from '../../../shared/api/paths.ts';
 import type { Database } from '../db/database.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 import { METRICS_PATH, bearerCheck, scrapeAnswer } from '../metrics/metrics-endpoint.ts';
 
-/** What orchestrators and load balancers ask: is the process alive, should it get traffic. */
-export const PROBE_PATHS = { live: '/healthz', ready: '/readyz' } as const;
+/** The routes this answers for anyone, as the API document lists them (metrics need a token). */
+export const OPERATIONS_ROUTES = [
+  { method: 'get', path: probeRoutes.liveness },
+  { method: 'get', path: probeRoutes.readiness },
+] as const;
 
 /** A readiness check that hangs (a database lost without a word) counts as not ready. */
 const READY_CHECK_TIMEOUT_MS = 2000;
-
-export type Readiness =
-  | { status: 'ready' }
-  | { status: 'draining' }
-  | { status: 'not_ready'; database: 'unreachable' | 'migrations_pending' };
 
 /**
  * The operators' endpoints, answered before every other middleware: `/healthz` (the process
@@ -58,10 +58,10 @@ export function operationsEndpoints(deps: {
   return (ctx: Context, next: Next) => {
     const isRead = ctx.method === 'GET' || ctx.method === 'HEAD';
     switch (isRead ? ctx.path : '') {
-      case PROBE_PATHS.live:
+      case probeRoutes.liveness:
         answer(ctx, 200, { status: 'ok' });
         return;
-      case PROBE_PATHS.ready:
+      case probeRoutes.readiness:
         return readiness().then((state) =>
           answer(ctx, state.status === 'ready' ? 200 : 503, state),
         );
