@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { WEB_BUNDLE, prepareDataDir, startBundledServer } from './bundled-server.ts';
+import { ensureBuilt } from '../scripts/build-targets.ts';
+import { prepareDataDir, startBundledServer } from './bundled-server.ts';
 import { ROUNDS, formatSpread, spread } from './rounds.ts';
 
 /** The issue's target: `npm start` on an existing data directory serves within 2 s. */
@@ -12,12 +12,9 @@ const TARGET_MS = 2000;
  */
 export async function runStartupBench(): Promise<void> {
   console.log(
-    `\nStartup: \`npm start\` (node backend/src/main.js, embedded database) on an existing data directory, ${ROUNDS} starts; spawn → first 200 from /api/health\n`,
+    `\nStartup: \`npm start\`'s server (node dist/server/main.js, embedded database) on an existing data directory, ${ROUNDS} starts; spawn → first 200 from /api/health\n`,
   );
-  if (!fs.existsSync(path.join(WEB_BUNDLE, 'index.html'))) {
-    console.log(`Startup: skipped, ${WEB_BUNDLE} is missing (run \`npm run build:web\` first)`);
-    return;
-  }
+  await ensureBuilt(['web', 'server']);
   const { dataDir, firstStartMs } = await prepareDataDir();
   try {
     console.log(`First start (new data directory): ${firstStartMs.toFixed(0)} ms`);

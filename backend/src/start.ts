@@ -5,8 +5,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/embedded/data-dir-lock.ts';
 import { openEmbeddedStore, type EmbeddedStore } from './db/embedded/embedded-store.ts';
 
-/** The server `npm start` runs (see main.js): the configured database, the built web bundle. */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The server main.ts starts: the configured database, and the web bundle built beside it unless
+ * WEB_DIR names another. That is dist/web: `../web` from the built server's chunks in
+ * dist/server, `../../dist/web` from this source file (development).
+ */
+const WEB_BUNDLE = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../dist/web' : '../web', import.meta.url),
+);
 
 /**
  * Begins opening the embedded database: its thread loads and opens PGlite while this one loads
@@ -32,9 +38,8 @@ function beginOpeningEmbeddedStore(dataDir: string): {
 
 async function main() {
   const config = loadConfig(process.env);
-  if (config.webDir === null) {
-    const bundled = path.join(repoRoot, 'dist/web');
-    if (fs.existsSync(path.join(bundled, 'index.html'))) config.webDir = bundled;
+  if (config.webDir === null && fs.existsSync(path.join(WEB_BUNDLE, 'index.html'))) {
+    config.webDir = WEB_BUNDLE;
   }
   const embedded =
     config.databaseUrl === null ? beginOpeningEmbeddedStore(config.dataDir) : undefined;

@@ -3,7 +3,7 @@ import { MAX_JSON_BODY_BYTES } from '../../../../shared/limits.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkJsonRequest, hasBody, parseJson, streamBody } from '../../http/json-body.ts';
 import { startWorkerBelowServer } from '../../thread-priority.ts';
-import { workerEntry, workerEnv } from '../../worker-entry.ts';
+import { workerEntry } from '../../worker-entry.ts';
 import { inlineUpload, type NoteUpload } from './note-request.ts';
 import type { FromParser, ToParser } from './protocol.ts';
 
@@ -36,7 +36,6 @@ function startParseJob(entry: URL, onEnd: () => void): ParseJob {
   // Below the server's priority from its start: up to six start at once, next to the server.
   const worker = startWorkerBelowServer(entry, {
     resourceLimits: { maxOldGenerationSizeMb: 768 },
-    env: workerEnv(),
   });
   worker.once('exit', onEnd);
   const post = (message: ToParser, transfer: ArrayBuffer[] = []) =>
