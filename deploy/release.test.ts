@@ -61,7 +61,7 @@ function runToExit(
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // Within the test's own time limit: a server that starts instead of refusing fails the test.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   return new Promise((resolve) =>
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -115,7 +115,8 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe('the release', () => {
+// Each test starts a server or two: a loaded CI machine has taken 30 s over one.
+describe('the release', { timeout: 120_000 }, () => {
   let work: string;
   /** The unpacked and installed release. */
   let installed: string;
@@ -146,7 +147,7 @@ describe('the release', () => {
 
   it('installs only the packages the server runs on', () => {
     const lock = JSON.parse(fs.readFileSync(path.join(installed, 'package-lock.json'), 'utf8')) as {
-      packages: Record<string, { dev?: boolean }>;
+      packages: Record<string, { dev?: boolean; hasInstallScript?: boolean }>;
     };
     const present = fs
       .readdirSync(path.join(installed, 'node_modules'), { recursive: true })
@@ -157,6 +158,8 @@ describe('the release', () => {
     expect(present.length).toBeGreaterThan(20);
     // Every installed package is one the lock file says the server needs, never a dev one.
     expect(present.filter((folder) => lock.packages[folder]!.dev === true)).toEqual([]);
+    // Nor any that runs a script at install: the release's npm need not honour allowScripts.
+    expect(present.filter((folder) => lock.packages[folder]!.hasInstallScript)).toEqual([]);
     for (const name of DEV_ONLY) {
       expect(fs.existsSync(path.join(installed, 'node_modules', name)), name).toBe(false);
     }
@@ -167,8 +170,10 @@ describe('the release', () => {
   it('holds the built server and web bundle, no sources, and a start that runs the build', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
+      engines: Record<string, string>;
     };
     expect(manifest.scripts).toEqual({ start: 'node dist/server/main.js' });
+    expect(manifest.engines).toEqual({ node: '>=22.12' });
     for (const file of ['dist/server/main.js', 'dist/web/index.html', 'LICENSE', 'SECURITY.md']) {
       expect(fs.existsSync(path.join(installed, file)), file).toBe(true);
     }
@@ -206,7 +211,7 @@ describe('the release', () => {
         expect(await server.stop()).toBe(0);
         await store.drop();
       }
-    }, 120_000);
+    });
   }
 
   const systemNodeVersion = fs.existsSync(SYSTEM_NODE)
@@ -233,34 +238,46 @@ describe('the release', () => {
     );
   });
 
-  it("says in one line that it cannot open a data directory its user can't read", async () => {
-    // A data directory made by a first start, whose database then is not the server's user's
-    // to read. Root reads everything: as root, the server then runs as nobody, owning the data
-    // directory itself but not the database in it.
+  /**
+   * Runs the release on a data directory with a database in it (a test store's copy of a made
+   * cluster) of which `unusable` (a path in the cluster) is not the server's user's to read.
+   * Root reads everything: as root, the server runs as nobody, owning the rest.
+   */
+  async function runWithUnreadable(unusable: string): Promise<{ refusal: Exit; file: string }> {
     const store = await createTestStore('embedded');
     const dataDir = store.env.DATA_DIR!;
-    const first = await startRelease(installed, store.env);
-    expect(await first.stop()).toBe(0);
+    const file = path.join(dataDir, 'pgdata', unusable);
     const asRoot = process.getuid?.() === 0;
-    const nobody = asRoot ? { uid: 65534, gid: 65534 } : {};
     if (asRoot) {
       fs.chmodSync(work, 0o755);
-      fs.chownSync(dataDir, 65534, 65534);
+      execFileSync('chown', ['-R', '65534:65534', dataDir]);
+      fs.chownSync(file, 0, 0);
     } else {
-      fs.chmodSync(path.join(dataDir, 'pgdata'), 0o000);
+      fs.chmodSync(file, 0o000);
     }
     try {
-      const refusal = await runToExit(process.execPath, installed, store.env, nobody);
-      expectOneLineRefusal(
-        refusal,
-        new RegExp(
-          `^Ashnote cannot open the embedded database in ${dataDir}: permission denied \\(EACCES\\)\\. DATA_DIR`,
-        ),
-      );
+      const nobody = asRoot ? { uid: 65534, gid: 65534 } : {};
+      return { refusal: await runToExit(process.execPath, installed, store.env, nobody), file };
     } finally {
-      fs.chmodSync(path.join(dataDir, 'pgdata'), 0o700);
+      fs.chmodSync(file, 0o700);
       await store.drop();
     }
+  }
+
+  it("says in one line that its user can't read the database in the data directory", async () => {
+    const { refusal, file } = await runWithUnreadable('.');
+    expectOneLineRefusal(
+      refusal,
+      new RegExp(`^Ashnote cannot use ${file}: permission denied \\(EACCES\\)\\. DATA_DIR`),
+    );
+  });
+
+  it("names the file in the database its user can't read", async () => {
+    const { refusal, file } = await runWithUnreadable('global/pg_control');
+    expectOneLineRefusal(
+      refusal,
+      new RegExp(`^Ashnote cannot use ${file}: permission denied \\(EACCES\\)\\. DATA_DIR`),
+    );
   });
 
   it('says in one line that the database refuses connections', async () => {

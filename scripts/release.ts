@@ -64,6 +64,9 @@ function releaseManifest(): string {
   // The development scripts need the sources, which a release does not hold.
   manifest.scripts = { start: 'node dist/server/main.js' };
   delete manifest.main;
+  // Only the development install needs an npm that honours allowScripts (Electron's binary): no
+  // package the server runs on has an install script, so Node 22's own npm 10 installs it.
+  manifest.engines = { node: (manifest.engines as { node: string }).node };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 

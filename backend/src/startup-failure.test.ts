@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config.ts';
 import { DataDirInUseError } from './db/embedded/data-dir-lock.ts';
-import { EmbeddedDatabaseError } from './db/embedded/pglite-thread.ts';
 import { startupFailureLine } from './startup-failure.ts';
 
 /** An error as Node's fs, net and pg raise them: a message and a `code` (and more). */
@@ -32,13 +31,6 @@ describe('the line a failed start prints', () => {
     });
     expect(startupFailureLine(denied, embedded)).toBe(
       "Ashnote cannot use /srv/ashnote/data: permission denied (EACCES). DATA_DIR (/srv/ashnote/data) must be a directory the server's user may create, read and write, with everything in it.",
-    );
-  });
-
-  it('says so when the embedded database in it cannot be opened', () => {
-    const denied = new EmbeddedDatabaseError({ message: 'file system error', code: 'EACCES' });
-    expect(startupFailureLine(denied, embedded)).toMatch(
-      /^Ashnote cannot open the embedded database in \/srv\/ashnote\/data: permission denied \(EACCES\)\. DATA_DIR/,
     );
   });
 

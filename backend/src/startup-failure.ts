@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from './config.ts';
 import { DataDirInUseError } from './db/embedded/data-dir-lock.ts';
-import { EmbeddedDatabaseError } from './db/embedded/pglite-thread.ts';
 
 /**
  * What the server prints when it cannot start: one line saying what is wrong and what to check,
@@ -67,16 +66,13 @@ export function startupFailureLine(error: unknown, setting: StartupSetting | nul
   const message = error instanceof Error ? error.message : String(error);
 
   const fileProblem = code === undefined ? undefined : FILE_PROBLEMS[code];
-  if (fileProblem !== undefined && setting !== null) {
-    const file = (error as { path?: unknown }).path;
-    const dataDirHint = `DATA_DIR (${setting.dataDir}) must be a directory the server's user may create, read and write, with everything in it.`;
-    if (error instanceof EmbeddedDatabaseError) {
-      return `Ashnote cannot open the embedded database in ${setting.dataDir}: ${fileProblem} (${code}). ${dataDirHint}`;
-    }
-    if (typeof file === 'string') {
-      const hint = isWithin(file, setting.dataDir) ? ` ${dataDirHint}` : '';
-      return `Ashnote cannot use ${file}: ${fileProblem} (${code}).${hint}`;
-    }
+  const file = (error as { path?: unknown } | null)?.path;
+  if (fileProblem !== undefined && typeof file === 'string') {
+    const hint =
+      setting !== null && isWithin(file, setting.dataDir)
+        ? ` DATA_DIR (${setting.dataDir}) must be a directory the server's user may create, read and write, with everything in it.`
+        : '';
+    return `Ashnote cannot use ${file}: ${fileProblem} (${code}).${hint}`;
   }
 
   if (setting !== null && setting.databaseUrl !== null) {

@@ -30,29 +30,7 @@ import {
  * asked of it for a moment; while busy, only past a much larger amount of WAL.
  */
 
-/**
- * PGlite's file system (Emscripten's, over Node's) fails with an `ErrnoError` that is not an
- * Error and carries only a WASI errno: these are the numbers for the codes a data directory the
- * server cannot use gives (Emscripten's ERRNO_CODES), so the server can say which.
- */
-const FILE_ERRNO_CODES: Record<number, string> = {
-  2: 'EACCES',
-  19: 'EDQUOT',
-  20: 'EEXIST',
-  31: 'EISDIR',
-  44: 'ENOENT',
-  51: 'ENOSPC',
-  54: 'ENOTDIR',
-  63: 'EPERM',
-  69: 'EROFS',
-};
-
 function toWorkerError(error: unknown): WorkerError {
-  const errno = (error as { name?: unknown; errno?: unknown } | null) ?? {};
-  if (errno.name === 'ErrnoError' && typeof errno.errno === 'number') {
-    const code = FILE_ERRNO_CODES[errno.errno];
-    return { message: `file system error ${code ?? `errno ${errno.errno}`}`, code };
-  }
   if (!(error instanceof Error)) return { message: String(error) };
   const fields: WorkerError = { message: error.message };
   for (const field of DATABASE_ERROR_FIELDS) {
