@@ -34,9 +34,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
  * `npm start`'s server in ROOT: the build, or in trees from before it backend/src/main.js (or,
  * older still, main.ts), which gave themselves the memory settings given here.
  */
-const MAIN = ['dist/server/main.js', 'backend/src/main.js', 'backend/src/main.ts']
-  .map((file) => path.join(ROOT, file))
-  .find((file) => fs.existsSync(file))!;
+const serverMain = () =>
+  ['dist/server/main.js', 'backend/src/main.js', 'backend/src/main.ts']
+    .map((file) => path.join(ROOT, file))
+    .find((file) => fs.existsSync(file))!;
 
 interface RunningServer {
   url: string;
@@ -45,8 +46,8 @@ interface RunningServer {
 }
 
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const launch = serverLaunch({ PATH: process.env.PATH }, process.platform);
-  const child: ChildProcess = spawn(process.execPath, [...launch.args.slice(0, -1), MAIN], {
+  const launch = serverLaunch({ PATH: process.env.PATH }, process.platform, serverMain());
+  const child: ChildProcess = spawn(process.execPath, launch.args, {
     cwd: ROOT,
     env: { ...launch.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
