@@ -18,6 +18,8 @@ import { SERVER_MAIN, serverLaunch } from '../scripts/server-launch.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const NODE = path.join(repoRoot, 'node_modules/.bin/node');
 const HEALTH_POLL_MS = 10;
+/** Linux's USER_HZ, the unit of /proc's CPU times (100 on every architecture Node runs on). */
+const CLOCK_TICKS = 100;
 const START_TIMEOUT_MS = 60_000;
 
 /** How to start a server: Node's arguments (the script and its flags), environment, folder. */
@@ -37,6 +39,11 @@ export interface BundledServer {
   url: string;
   /** From spawn to the first 200 from /api/health. */
   healthyMs: number;
+  /**
+   * The server's CPU time (all its threads) by then, in ms, on Linux (null elsewhere): what a
+   * start costs, which other work on a shared machine stretches far less than its duration.
+   */
+  cpuMsWhenHealthy: number | null;
   /** From spawn to the server's "Ashnote is running at" line. */
   runningLineMs: number;
   /** The server's process.memoryUsage(); only when started with `memoryProbe`. */
@@ -52,6 +59,17 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as net.AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+/** A process's CPU time so far (user and system, all threads) in ms; null where /proc is not. */
+function cpuMs(pid: number): number | null {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
 }
 
 function healthStatus(url: string): Promise<number> {
@@ -117,6 +135,7 @@ export async function startBundledServer(
   });
 
   let healthyMs: number | null = null;
+  let cpuMsWhenHealthy: number | null = null;
   let exitCode: number | null | undefined;
   void exited.then((code) => (exitCode = code));
   while (healthyMs === null) {
@@ -125,8 +144,10 @@ export async function startBundledServer(
       child.kill('SIGKILL');
       throw new Error('the server did not answer /api/health in time');
     }
-    if ((await healthStatus(url)) === 200) healthyMs = performance.now() - started;
-    else await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+    if ((await healthStatus(url)) === 200) {
+      healthyMs = performance.now() - started;
+      cpuMsWhenHealthy = cpuMs(child.pid!);
+    } else await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
   await runningLine;
 
@@ -134,6 +155,7 @@ export async function startBundledServer(
     pid: child.pid!,
     url,
     healthyMs,
+    cpuMsWhenHealthy,
     runningLineMs: runningLineMs!,
     async memoryUsage() {
       // The probe's last reading, at most a second old.
