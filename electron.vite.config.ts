@@ -9,11 +9,12 @@ import {
 } from './renderer/vite.config.ts';
 
 /**
- * The desktop build: main and the built-in server's utility-process entry (ESM, our source
- * bundled in, backend/src included, and npm dependencies left external), the preload (CommonJS
- * and self-contained, because sandboxed preloads can neither be ESM nor require packages) and
- * the renderer: the web bundle's own root, plugins, defines and worker format, so the desktop app
- * runs the very same renderer.
+ * The desktop build: main (ESM, our source bundled in and npm dependencies left external), the
+ * preload (CommonJS and self-contained, because sandboxed preloads can neither be ESM nor
+ * require packages) and the renderer: the web bundle's own root, plugins, defines and worker
+ * format, so the desktop app runs the very same renderer. The built-in server is not built
+ * here: main forks the server's own build, dist/server/desktop-server.js (scripts/build-server.ts),
+ * the same bundle `npm start` and a release run.
  */
 
 const at = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -31,20 +32,11 @@ const absoluteBase: Plugin = {
 
 export default defineConfig({
   // npm dependencies stay external (electron-vite's default `externalizeDeps`) and ship in
-  // node_modules; our own source, backend/src and shared/ included, is bundled.
+  // node_modules; our own source, shared/ included, is bundled.
   main: {
     build: {
       outDir: at('out/main'),
-      // out/main/index.js (main), out/main/server.js (the utility process main forks), and the
-      // backend's worker threads beside it, under their source names (backend/src/worker-entry.ts).
-      lib: {
-        entry: {
-          index: at('electron/main/index.ts'),
-          server: at('electron/server/index.ts'),
-          'pglite-worker': at('backend/src/db/embedded/pglite-worker.ts'),
-          'parse.worker': at('backend/src/notes/upload/parse.worker.ts'),
-        },
-      },
+      lib: { entry: { index: at('electron/main/index.ts') } },
     },
   },
   preload: {

@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,backend,electron,renderer}/**/*.test.{ts,tsx}'],
+          include: ['{shared,backend,electron,renderer,scripts,deploy}/**/*.test.{ts,tsx}'],
           exclude: ['**/e2e/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,

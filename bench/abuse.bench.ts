@@ -10,6 +10,8 @@ import { WS_PATH, apiPaths } from '../shared/api/paths.ts';
 import { MAX_WS_FRAME_BYTES, NOTE_MAX_IMAGES, NOTE_MAX_IMAGE_BYTES } from '../shared/limits.ts';
 import { fakeEnvelope, noteVerifiers } from '../backend/src/testing/notes-client.ts';
 import { createTestStore } from '../backend/src/testing/test-server.ts';
+import { ensureBuilt } from '../scripts/build-targets.ts';
+import { serverLaunch } from '../scripts/server-launch.ts';
 import { ROUNDS, alternatingRounds, formatSpread, spread } from './rounds.ts';
 import { percentile } from './stats.ts';
 
@@ -23,18 +25,22 @@ import { percentile } from './stats.ts';
  * - /api/health p99 during a flood of 1,000 joins per second for rooms that don't exist;
  * - requests let through past a rate limit by a forged X-Forwarded-For.
  *
- * The server runs as `npm start` runs it (backend/src/main.js) in its own process, from
- * BENCH_SERVER_ROOT when set, so the same measurements can be taken of an earlier tree (check
- * one out with `git worktree add`, `npm install` there) for a before/after comparison.
+ * The server runs as `npm start` runs it (the built dist/server/main.js with the memory
+ * settings) in its own process, from BENCH_SERVER_ROOT when set, so the same measurements can be
+ * taken of an earlier tree (check one out with `git worktree add`, `npm install` and
+ * `npm run build` there) for a before/after comparison.
  */
-const ROOT = path.resolve(
-  process.env.BENCH_SERVER_ROOT ?? fileURLToPath(new URL('..', import.meta.url)),
-);
+const OWN_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? OWN_ROOT);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** `npm start`'s entry in ROOT; in trees older than main.js, main.ts. */
-const MAIN = ['main.js', 'main.ts']
-  .map((name) => path.join(ROOT, 'backend/src', name))
-  .find((file) => fs.existsSync(file))!;
+/**
+ * `npm start`'s server in ROOT: the build, or in trees from before it backend/src/main.js (or,
+ * older still, main.ts), which gave themselves the memory settings given here.
+ */
+const serverMain = () =>
+  ['dist/server/main.js', 'backend/src/main.js', 'backend/src/main.ts']
+    .map((file) => path.join(ROOT, file))
+    .find((file) => fs.existsSync(file))!;
 
 interface RunningServer {
   url: string;
@@ -43,9 +49,10 @@ interface RunningServer {
 }
 
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  const launch = serverLaunch({ PATH: process.env.PATH }, process.platform, serverMain());
+  const child: ChildProcess = spawn(process.execPath, launch.args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
+    env: { ...launch.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -358,6 +365,7 @@ async function forgedForwardedFor(server: RunningServer): Promise<string> {
 }
 
 export async function runAbuseBench(postgresUrl: string | null): Promise<void> {
+  if (ROOT === path.resolve(OWN_ROOT)) await ensureBuilt(['web', 'server']);
   console.log(`\n== abuse (server from ${ROOT}) ==`);
   const kinds = postgresUrl === null ? ['embedded'] : ['embedded', 'postgres'];
   for (const kind of kinds) {

@@ -4,8 +4,9 @@ import { isMainThread } from 'node:worker_threads';
 /**
  * Preloaded (`node --import`) into the bundled server by memory.bench.ts: writes
  * process.memoryUsage() to the file named by MEMORY_PROBE_FILE every second. A file rather than
- * an IPC channel, because the server starts itself over (execve, see memory-settings.js) and a
- * channel does not survive that. Nothing else in the server changes.
+ * an IPC channel, so the server runs as `npm start` runs it, without one (npm start's launcher
+ * replaces itself with the server through execve, which a channel would not survive). Nothing
+ * else in the server changes.
  */
 const file = process.env.MEMORY_PROBE_FILE;
 if (isMainThread && file !== undefined) {

@@ -1,12 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { ServerFrame } from '../shared/api/chat.ts';
-import {
-  WEB_BUNDLE,
-  prepareDataDir,
-  startBundledServer,
-  type BundledServer,
-} from './bundled-server.ts';
+import { ensureBuilt } from '../scripts/build-targets.ts';
+import { prepareDataDir, startBundledServer, type BundledServer } from './bundled-server.ts';
 import { createRoom, joinAs, sendMessage } from './chat.bench.ts';
 import { makeOperation, type CycleShape } from './notes-cycle.ts';
 
@@ -168,10 +163,7 @@ export async function runMemoryBench(): Promise<void> {
       `\n${NOTE_CYCLES_PER_SECOND} note cycles/s (1 in ${LARGE_EVERY} a 200 KB note with a 3 MB image),` +
       ` ${CHAT_ROOMS} chat rooms × 2 clients at 1 msg/s, each room replaced after ${ROOM_SECONDS} s\n`,
   );
-  if (!fs.existsSync(path.join(WEB_BUNDLE, 'index.html'))) {
-    console.log(`Memory: skipped, ${WEB_BUNDLE} is missing (run \`npm run build:web\` first)`);
-    return;
-  }
+  await ensureBuilt(['web', 'server']);
   // As every start after the first (a first start also runs initdb, see the report).
   const { dataDir } = await prepareDataDir();
   const server = await startBundledServer(dataDir, {

@@ -18,6 +18,6 @@ if (only === undefined || only === 'notes') await runNotesBench(postgresUrl);
 if (only === undefined || only === 'chat') await runChatBench(postgresUrl);
 if (only === undefined || only === 'abuse') await runAbuseBench(postgresUrl);
 if (only === undefined || only === 'bundle') runBundleBench();
-if (only === undefined || only === 'startup') await runStartupBench();
+if (only === undefined || only === 'startup') await runStartupBench(postgresUrl);
 // Ten minutes by default (BENCH_MEMORY_SECONDS): run on its own, by name only.
 if (only === 'memory') await runMemoryBench();

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['backend/src/main.js'], {
+  spawn(process.execPath, ['backend/src/main.ts'], {
     stdio: 'inherit',
     env: { PORT: '3000', ...process.env },
   }),

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireDataDirLock } from './db/embedded/data-dir-lock.ts';
 
-const MAIN = new URL('./main.js', import.meta.url).pathname;
+const MAIN = new URL('./main.ts', import.meta.url).pathname;
 
-/** Runs `npm start`'s entry until it exits; its exit code and what it wrote to stderr. */
+/** Runs the server's entry (from source) until it exits; its exit code and what it wrote to stderr. */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', ...env },
@@ -18,7 +18,7 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; st
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
-describe('npm start', () => {
+describe('the server entry', () => {
   it('says plainly that the data directory is in use, though it opens it while loading', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-main-'));
     const release = await acquireDataDirLock(dataDir);
@@ -56,55 +56,4 @@ describe('npm start', () => {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   });
-
-  it.runIf(process.platform === 'linux')(
-    'starts over in the same process with the memory settings, unless given an arena count or an IPC channel',
-    async () => {
-      const settingsOf = async (env: Record<string, string>, ipc = false) => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-main-'));
-        const child = spawn(process.execPath, [MAIN], {
-          env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
-          stdio: ['ignore', 'pipe', 'inherit', ...(ipc ? ['ipc' as const] : [])],
-        });
-        try {
-          let output = '';
-          await new Promise<void>((resolve, reject) => {
-            child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-            child.stdout!.on('data', (chunk: Buffer) => {
-              output += chunk.toString();
-              if (output.includes('Ashnote is running at')) resolve();
-            });
-          });
-          // The PID spawn returned is still the server's: execve kept it.
-          const read = (file: string) => fs.readFileSync(`/proc/${child.pid}/${file}`, 'utf8');
-          const environ = read('environ').split('\0');
-          return {
-            arenas: environ.find((entry) => entry.startsWith('MALLOC_ARENA_MAX=')),
-            mmapThreshold: environ.find((entry) => entry.startsWith('MALLOC_MMAP_THRESHOLD_=')),
-            args: read('cmdline').split('\0'),
-          };
-        } finally {
-          child.kill('SIGTERM');
-          await new Promise((resolve) => child.once('exit', resolve));
-          fs.rmSync(dataDir, { recursive: true, force: true });
-        }
-      };
-
-      const tuned = await settingsOf({});
-      expect(tuned.arenas).toBe('MALLOC_ARENA_MAX=2');
-      expect(tuned.mmapThreshold).toBe('MALLOC_MMAP_THRESHOLD_=131072');
-      expect(tuned.args).toContain('--max-semi-space-size=4');
-      expect(tuned.args).toContain(MAIN);
-
-      const chosen = await settingsOf({ MALLOC_ARENA_MAX: '8' });
-      expect(chosen.arenas).toBe('MALLOC_ARENA_MAX=8');
-      expect(chosen.mmapThreshold).toBeUndefined();
-      expect(chosen.args).not.toContain('--max-semi-space-size=4');
-
-      // A process manager's IPC channel would not survive execve: such a start keeps it.
-      const forked = await settingsOf({}, true);
-      expect(forked.arenas).toBeUndefined();
-    },
-    60_000,
-  );
 });

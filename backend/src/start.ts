@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config.ts';
-import { DataDirInUseError } from './db/embedded/data-dir-lock.ts';
+import { loadConfig } from './config.ts';
 import { openEmbeddedStore, type EmbeddedStore } from './db/embedded/embedded-store.ts';
+import { startupFailureLine, type StartupSetting } from './startup-failure.ts';
 
-/** The server `npm start` runs (see main.js): the configured database, the built web bundle. */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The server main.ts starts: the configured database, and the web bundle built beside it unless
+ * WEB_DIR names another. That is dist/web: `../web` from the built server's chunks in
+ * dist/server, `../../dist/web` from this source file (development).
+ */
+const WEB_BUNDLE = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../dist/web' : '../web', import.meta.url),
+);
 
 /**
  * Begins opening the embedded database: its thread loads and opens PGlite while this one loads
@@ -30,11 +36,14 @@ function beginOpeningEmbeddedStore(dataDir: string): {
   return { store, threadStarted: Promise.race([started, failed]) };
 }
 
+/** What a failed start's message names (startup-failure.ts); null until the config loads. */
+let setting: StartupSetting | null = null;
+
 async function main() {
   const config = loadConfig(process.env);
-  if (config.webDir === null) {
-    const bundled = path.join(repoRoot, 'dist/web');
-    if (fs.existsSync(path.join(bundled, 'index.html'))) config.webDir = bundled;
+  setting = config;
+  if (config.webDir === null && fs.existsSync(path.join(WEB_BUNDLE, 'index.html'))) {
+    config.webDir = WEB_BUNDLE;
   }
   const embedded =
     config.databaseUrl === null ? beginOpeningEmbeddedStore(config.dataDir) : undefined;
@@ -42,10 +51,6 @@ async function main() {
   const { createApp } = await import('./app.ts');
   const server = await createApp(config, { embeddedStore: embedded?.store });
   const { url } = await server.listen();
-  const where =
-    config.databaseUrl === null ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-  process.stdout.write(`\nAshnote is running at ${config.publicUrl ?? url} (${where})\n\n`);
-
   // SIGTERM (an orchestrator, systemd, docker stop) drains first so that a load balancer moves
   // traffic away; SIGINT (Ctrl-C in a terminal) stops at once. Either way the process is gone
   // within SHUTDOWN_TIMEOUT_MS, even if something hangs.
@@ -65,15 +70,18 @@ async function main() {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  // Said once a signal stops the server cleanly: whoever waits for this line and then stops it
+  // (a test, a script) otherwise met Node's default, which kills it outright.
+  const where =
+    config.databaseUrl === null ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  process.stdout.write(`\nAshnote is running at ${config.publicUrl ?? url} (${where})\n\n`);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `Ashnote failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
+  process.stderr.write(`${startupFailureLine(error, setting)}\n`);
+  if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) {
+    process.stderr.write(`${error.stack}\n`);
   }
   process.exit(1);
 });

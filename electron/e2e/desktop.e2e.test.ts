@@ -13,8 +13,8 @@ import { SERVER_SERVICE_NAME } from '../main/server-process.ts';
 
 /**
  * The built desktop app, launched as a user would get it: window on app://ashnote, the built-in
- * server in its utility process, the preload bridge, settings, deep links. Needs
- * `npm run build:desktop` and `npm run build:web` first (`npm test` runs both) and the Electron
+ * server in its utility process (the server's own build, dist/server), the preload bridge,
+ * settings, deep links. Needs `npm run build` first (`npm test` builds the same) and the Electron
  * binary, which `npm install` does not download (see scripts/electron-binary.ts).
  */
 

@@ -9,12 +9,12 @@ import {
 } from './paths.ts';
 
 describe('appPaths', () => {
-  it('finds the CommonJS preload, the renderer and the server entry beside the built main', () => {
+  it('finds the CommonJS preload and the renderer beside the built main, the server in dist', () => {
     const main = path.join('/app', 'out', 'main');
     expect(appPaths(main)).toEqual({
       preload: path.join('/app', 'out', 'preload', 'index.cjs'),
       renderer: path.join('/app', 'out', 'renderer'),
-      server: path.join('/app', 'out', 'main', 'server.js'),
+      server: path.join('/app', 'dist', 'server', 'desktop-server.js'),
     });
   });
 

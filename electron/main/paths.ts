@@ -8,16 +8,19 @@ export interface AppPaths {
   preload: string;
   /** The built renderer, served to the window through the app:// protocol. */
   renderer: string;
-  /** The built-in server's utility-process entry. */
+  /** The built-in server's utility-process entry, in the server's own build (dist/server). */
   server: string;
 }
 
-/** Where the build puts the preload and renderer, relative to the built main (`out/main`). */
+/**
+ * Where the builds put the preload, the renderer and the server, relative to the built main
+ * (`out/main`), in the project folder as in the packaged app (electron-builder.yml packs both).
+ */
 export function appPaths(mainDir: string): AppPaths {
   return {
     preload: path.join(mainDir, '../preload/index.cjs'),
     renderer: path.join(mainDir, '../renderer'),
-    server: path.join(mainDir, 'server.js'),
+    server: path.join(mainDir, '../../dist/server/desktop-server.js'),
   };
 }
 

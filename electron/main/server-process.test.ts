@@ -4,7 +4,7 @@ import { SERVER_SERVICE_NAME, serverForkOptions } from './server-process.ts';
 describe('serverForkOptions', () => {
   const mainEnv = { HOME: '/home/someone', LANG: 'de_DE.UTF-8', ASHNOTE_TEST_USER_DATA: '/tmp/x' };
 
-  it('gives the server on Linux the memory settings npm start gives itself, over all of main’s environment', () => {
+  it('gives the server on Linux the memory settings npm start gives the server, over all of main’s environment', () => {
     expect(serverForkOptions(mainEnv, 'linux')).toEqual({
       serviceName: SERVER_SERVICE_NAME,
       // Electron starts the process with this environment alone: nothing of main's may be missing.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { workerEntry, workerEnv } from '../../worker-entry.ts';
+import { workerEntry } from '../../worker-entry.ts';
 import type {
   WorkerCall,
   WorkerError,
@@ -88,7 +88,7 @@ export async function startEmbeddedDatabase(
   { checkpointPolicy, onThreadStarted }: StartOptions = {},
 ): Promise<EmbeddedDatabase> {
   const workerData: WorkerStart = { pgdata, wasm: await pgliteWasm(), checkpointPolicy };
-  const worker = new Worker(WORKER_ENTRY, { workerData, env: workerEnv() });
+  const worker = new Worker(WORKER_ENTRY, { workerData });
   onThreadStarted?.();
   const pending = new Map<
     number,

@@ -9,7 +9,7 @@ import {
   streamBody,
 } from '../../http/json-body.ts';
 import { startWorkerBelowServer } from '../../thread-priority.ts';
-import { workerEntry, workerEnv } from '../../worker-entry.ts';
+import { workerEntry } from '../../worker-entry.ts';
 import { largeUploadCost, type MemoryBudget } from './memory-budget.ts';
 import { inlineUpload, type NoteUpload } from './note-request.ts';
 import type { FromParser, ToParser } from './protocol.ts';
@@ -38,7 +38,6 @@ function startParseJob(entry: URL, onEnd: () => void): ParseJob {
   // Below the server's priority from its start: up to six start at once, next to the server.
   const worker = startWorkerBelowServer(entry, {
     resourceLimits: { maxOldGenerationSizeMb: 768 },
-    env: workerEnv(),
   });
   worker.once('exit', onEnd);
   const post = (message: ToParser, transfer: ArrayBuffer[] = []) =>
