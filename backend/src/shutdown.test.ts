@@ -181,7 +181,7 @@ describe.runIf(TEST_DATABASES.includes('postgres'))(
   },
 );
 
-const MAIN = new URL('./main.js', import.meta.url).pathname;
+const MAIN = new URL('./main.ts', import.meta.url).pathname;
 
 describe('npm start on SIGTERM', () => {
   let dataDir: string;
