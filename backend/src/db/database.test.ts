@@ -87,6 +87,27 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
   });
 });
 
+describe.runIf(TEST_DATABASES.includes('postgres'))('one PostgreSQL for several instances', () => {
+  it('comes up on every instance started at once on a new database, migrated once', async () => {
+    const store = await createTestStore('postgres');
+    const config = loadConfig(store.env);
+    const opened = await Promise.allSettled([1, 2, 3, 4].map(() => openDatabase(config, silent)));
+    try {
+      expect(opened.map((result) => result.status)).toEqual(Array(4).fill('fulfilled'));
+      const [first] = opened as PromiseFulfilledResult<Awaited<ReturnType<typeof openDatabase>>>[];
+      const recorded = await first!.value.orm.em
+        .getConnection()
+        .execute<{ n: number }[]>('select count(*)::int as n from mikro_orm_migrations');
+      expect(recorded[0]?.n).toBe(migrations.length);
+    } finally {
+      for (const result of opened) {
+        if (result.status === 'fulfilled') await result.value.close();
+      }
+      await store.drop();
+    }
+  });
+});
+
 describe('embedded database', () => {
   it('refuses a second server on the same data directory with a clear message', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-lock-'));

@@ -251,6 +251,28 @@ export async function hasPendingMigrations(orm: MikroORM): Promise<boolean> {
   return migrations.some((migration) => !applied.has(migration.name));
 }
 
+/**
+ * Runs the migrations this version has and the database lacks. Instances started together on
+ * one new PostgreSQL database (compose starts two) would otherwise each run them, and all but
+ * one fail on tables the first just made: the first to take the advisory lock runs them, the
+ * others wait for its transaction to end and then find nothing to do. The lock's transaction
+ * only holds the lock; the migrations run in their own, on other connections of the pool.
+ */
+async function applyMigrations(kind: DatabaseKind, orm: MikroORM) {
+  const runPending = async () => ((await hasPendingMigrations(orm)) ? await orm.migrator.up() : []);
+  if (kind !== 'postgres') return runPending();
+  const connection = orm.em.getConnection();
+  return connection.transactional(async (lockHolder) => {
+    await connection.execute(
+      "select pg_advisory_xact_lock(hashtext('ashnote.migrations'))",
+      [],
+      'all',
+      lockHolder,
+    );
+    return runPending();
+  });
+}
+
 async function finish(
   kind: DatabaseKind,
   orm: MikroORM,
@@ -259,7 +281,7 @@ async function finish(
   makeAccess: () => Promise<Pick<Database, 'sql' | 'prepare' | 'poolStats'>>,
 ): Promise<Database> {
   try {
-    const applied = (await hasPendingMigrations(orm)) ? await orm.migrator.up() : [];
+    const applied = await applyMigrations(kind, orm);
     logger.info('database ready', { kind, migrationsApplied: applied.length });
   } catch (error) {
     await orm.close(true);
