@@ -48,7 +48,12 @@ function sourceDateEpoch(): number {
   if (process.env.SOURCE_DATE_EPOCH !== undefined) return Number(process.env.SOURCE_DATE_EPOCH);
   try {
     return Number(
-      execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }),
+      execFileSync('git', ['log', '-1', '--format=%ct'], {
+        cwd: root,
+        encoding: 'utf8',
+        // Outside a checkout (a container build's sources), git's complaint is not news.
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
     );
   } catch {
     return Math.floor(Date.now() / 1000);
