@@ -174,10 +174,26 @@ describe('the release', { timeout: 120_000 }, () => {
     };
     expect(manifest.scripts).toEqual({ start: 'node dist/server/main.js' });
     expect(manifest.engines).toEqual({ node: '>=22.12' });
-    for (const file of ['dist/server/main.js', 'dist/web/index.html', 'LICENSE', 'SECURITY.md']) {
+    const shipped = [
+      'dist/server/main.js',
+      'dist/web/index.html',
+      'LICENSE',
+      'SECURITY.md',
+      '.env.example',
+      'deploy/container/healthcheck.mjs',
+      'deploy/caddy/ashnote.caddy',
+    ];
+    for (const file of shipped) {
       expect(fs.existsSync(path.join(installed, file)), file).toBe(true);
     }
-    for (const folder of ['backend', 'renderer', 'shared', 'electron', 'scripts']) {
+    for (const folder of [
+      'backend',
+      'renderer',
+      'shared',
+      'electron',
+      'scripts',
+      'deploy/testing',
+    ]) {
       expect(fs.existsSync(path.join(installed, folder)), folder).toBe(false);
     }
     const built = fs.readdirSync(path.join(installed, 'dist/server'));

@@ -12,7 +12,8 @@ import { ensureBuilt } from './build-targets.ts';
  * - `ashnote-<version>/` — the built server and web bundle (dist/server, dist/web), package.json
  *   (its scripts reduced to `start`) and package-lock.json, so that `npm ci --omit=dev` there
  *   installs exactly the server's run-time packages; the licence, security policy, changelog,
- *   README and deploy/ (the systemd unit); and SHA256SUMS, every one of those files' checksum.
+ *   README, .env.example and deploy/ (the systemd unit, the container's scripts, the Caddy
+ *   site); and SHA256SUMS, every one of those files' checksum.
  * - `ashnote-<version>.tar.gz` — that folder, byte for byte the same from the same sources:
  *   names sorted, owners and permissions normalised, every time set to SOURCE_DATE_EPOCH (or
  *   the last commit's), no time in the gzip header.
@@ -29,7 +30,7 @@ import { ensureBuilt } from './build-targets.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Besides dist/ and the package files: what an operator reads, and the service example. */
-const DOCUMENTS = ['LICENSE', 'README.md', 'SECURITY.md', 'CHANGELOG.md'];
+const DOCUMENTS = ['LICENSE', 'README.md', 'SECURITY.md', 'CHANGELOG.md', '.env.example'];
 
 function sha256(file: string): string {
   return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -94,7 +95,8 @@ async function buildRelease(options: { out: string | undefined; install: boolean
   }
   fs.cpSync(path.join(root, 'deploy'), path.join(folder, 'deploy'), {
     recursive: true,
-    filter: (source) => !/\.test\.ts$/.test(source),
+    // Its tests and their helpers stay behind: a release has none of what they import.
+    filter: (source) => !/\.test\.ts$/.test(source) && path.basename(source) !== 'testing',
   });
   for (const document of [...DOCUMENTS, 'package-lock.json']) {
     fs.copyFileSync(path.join(root, document), path.join(folder, document));

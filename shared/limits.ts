@@ -34,9 +34,6 @@ export const CHAT_REJOIN_GRACE_SECONDS = 30;
 /** Security events (keyed client hashes, never addresses) are kept this long, then deleted. */
 export const SECURITY_EVENT_DAYS = 90;
 
-export const NEWSLETTER_CODE_LENGTH = 5;
-export const NEWSLETTER_CODE_TTL_MINUTES = 15;
-
 /**
  * JSON request bodies above this are refused with 413 before parsing. Sized for the largest
  * legitimate note: 5 images of 10 MB, base64url-encoded (4/3) plus envelope overhead.

@@ -45,8 +45,10 @@ export const newsletterVerifyResponseSchema = z.object({
 });
 export type NewsletterVerifyResponse = z.infer<typeof newsletterVerifyResponseSchema>;
 
-/** The one-click unsubscribe link's token (32 random bytes, base64url). */
-/** `GET` and `POST /api/newsletter/unsubscribe?token=`: the link in every newsletter mail. */
+/**
+ * `GET` and `POST /api/newsletter/unsubscribe?token=`: the link in every newsletter mail, whose
+ * token is 32 random bytes in base64url.
+ */
 export const newsletterUnsubscribeQuerySchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { SESSION_ID_LENGTH, VISITOR_ID_LENGTH } from '../../../../shared/api/analytics-tracking.ts';
 import { ANALYTICS_RETENTION_DAYS } from '../../../../shared/api/analytics.ts';
+import {
+  NEWSLETTER_CODE_LENGTH,
+  NEWSLETTER_CODE_VALID_MINUTES,
+} from '../../../../shared/api/newsletter.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../../../../shared/crypto/protocol.ts';
 import {
   CHAT_DURATIONS,
@@ -9,8 +13,6 @@ import {
   DEFAULT_CHAT_DURATION,
   DEFAULT_NOTE_EXPIRATION,
   MIN_AGE,
-  NEWSLETTER_CODE_LENGTH,
-  NEWSLETTER_CODE_TTL_MINUTES,
   NOTE_EXPIRATIONS,
   NOTE_MAX_IMAGE_BYTES,
   NOTE_MAX_IMAGES,
@@ -59,7 +61,7 @@ export function useDocumentValues() {
     chatMessageChars: CHAT_MESSAGE_MAX_CHARS,
     chatParticipants: CHAT_MAX_PARTICIPANTS,
     codeDigits: NEWSLETTER_CODE_LENGTH,
-    codeMinutes: NEWSLETTER_CODE_TTL_MINUTES,
+    codeMinutes: NEWSLETTER_CODE_VALID_MINUTES,
     // The analytics sweep deletes rows this old; the tracker's ids have these lengths.
     analyticsDays: ANALYTICS_RETENTION_DAYS,
     visitorIdLength: VISITOR_ID_LENGTH,
