@@ -4,7 +4,7 @@
  * desktop app for its built-in server (electron/main/server-process.ts) and the systemd unit
  * (deploy/systemd/ashnote.service; deploy/systemd.test.ts checks it sets these values). The
  * server no longer starts itself over to set them. Measured with `npm run bench -- memory`
- * (see the README).
+ * (see docs/operations.md).
  *
  * - `MALLOC_ARENA_MAX=2`: glibc gives every thread that allocates its own malloc arena, up to
  *   eight per core. The server's threads (PGlite's, large notes' parsers, libuv's pool) each

@@ -25,7 +25,7 @@ export interface EdgeOptions {
  * limits (see client-key.ts), the security headers (first, so error answers carry them too),
  * cross-origin access, the loopback Host check, the refusal of unexpected bodies, then the routes; any error becomes its JSON answer; last, the log line and
  * the timing. One middleware rather than six because each layer of Koa's chain costs a closure,
- * a promise and a dispatch on every API call (see the notes benchmark in the README).
+ * a promise and a dispatch on every API call (see the notes benchmark in docs/benchmarks.md).
  */
 export function edge(options: EdgeOptions) {
   const { logger, loopbackOnly, onFinished, clientIpv6Prefix } = options;

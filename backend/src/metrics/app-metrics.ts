@@ -19,7 +19,7 @@ export interface GaugeSources {
  * a fixed name from the code or a reason: never an id, an address or anything a client wrote.
  *
  * Recording is a label lookup and an increment, so it stays off the cost of the hot paths (see
- * the notes benchmark in the README); with metrics off, every call is an empty function.
+ * the notes benchmark in docs/benchmarks.md); with metrics off, every call is an empty function.
  */
 export interface AppMetrics {
   readonly enabled: boolean;

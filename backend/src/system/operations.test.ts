@@ -361,7 +361,7 @@ describe.each(TEST_DATABASES)('metrics on %s', (kind) => {
       .toBe(1);
   });
 
-  it('has a Grafana dashboard and README entries for the metrics it serves', async () => {
+  it('has a Grafana dashboard and operations-guide entries for the metrics it serves', async () => {
     const served = metricNames(await scrape());
     const dashboard = fs.readFileSync(
       new URL('../../../deploy/grafana/ashnote.json', import.meta.url),
@@ -380,9 +380,10 @@ describe.each(TEST_DATABASES)('metrics on %s', (kind) => {
       expect(served, `${name} in the dashboard`).toContain(name);
     }
 
-    const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const guide = fs.readFileSync(new URL('../../../docs/operations.md', import.meta.url), 'utf8');
     for (const name of served) {
-      if (name.startsWith('ashnote_')) expect(readme, `${name} in the README`).toContain(name);
+      if (name.startsWith('ashnote_'))
+        expect(guide, `${name} in docs/operations.md`).toContain(name);
     }
   });
 });
