@@ -84,10 +84,17 @@ describe('web shell in Chromium', () => {
     const context = await freshContext(browser);
     const page = await context.newPage();
     const problems = watchPage(page);
-    await page.goto(`${t.url}/no/such/page`);
+    const missing = await page.goto(`${t.url}/no/such/page`);
+    // The app says so, and so does the status: a missing page is not a soft 404.
+    expect(missing?.status()).toBe(404);
     await expect
       .poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible())
       .toBe(true);
+    expect((await page.goto(`${t.url}/faq`))?.status()).toBe(200);
+    // A note link without its id says what is wrong with it, with 404 too.
+    const noId = await page.goto(`${t.url}/note/`);
+    expect(noId?.status()).toBe(404);
+    await page.getByText('Invalid Note URL').waitFor();
     const api = await page.goto(`${t.url}/api/no-such-thing`);
     expect(api?.status()).toBe(404);
     expect(await api?.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });

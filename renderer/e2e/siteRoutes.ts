@@ -26,6 +26,8 @@ export interface SiteRoute {
   title?: (texts: Texts, pages: Pages) => string;
   /** Pages holding a secret in their URL, or nothing worth indexing, must say noindex. */
   noIndex: boolean;
+  /** The HTTP status of the page: 200 unless the app has no page there (404). */
+  status?: 404;
 }
 
 /** Every route a visitor can land on, the secret-bearing ones with a well-formed link. */
@@ -94,6 +96,12 @@ export function siteRoutes(): SiteRoute[] {
       heading: (t) => t.chat.room.invalid.title,
       noIndex: true,
     },
-    { name: 'not-found', path: '/no/such/page', heading: (t) => t.notFound.title, noIndex: true },
+    {
+      name: 'not-found',
+      path: '/no/such/page',
+      heading: (t) => t.notFound.title,
+      noIndex: true,
+      status: 404,
+    },
   ];
 }

@@ -7,6 +7,7 @@ import type { Context, Next } from 'koa';
 import { API_PREFIX, WS_PATH } from '../../../shared/api/paths.ts';
 import { COMPRESSIBLE_EXTENSIONS, CONTENT_TYPES } from '../../../shared/content-types.ts';
 import { contentSecurityPolicy } from '../../../shared/content-security-policy.ts';
+import { isWebAppPage } from '../../../shared/web-app-routes.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -117,14 +118,14 @@ export function serveWebBundle(webDir: string, publicUrl: string | null) {
     return [html.slice(0, cut), html.slice(cut)];
   })();
 
-  async function serveApp(ctx: Context) {
+  async function serveApp(ctx: Context, status: 200 | 404) {
     const nonce = crypto.randomBytes(16).toString('base64');
     const html = `${beforeHead}\n    <meta property="csp-nonce" content="${nonce}" />${afterHead}`;
     ctx.set('Content-Security-Policy', contentSecurityPolicy({ styleNonce: nonce }));
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Accept-Encoding');
     ctx.type = CONTENT_TYPES['.html']!;
-    ctx.status = 200;
+    ctx.status = status;
     const encoding = chooseEncoding(ctx.get('Accept-Encoding'), ['br', 'gzip']);
     if (encoding === null) {
       ctx.body = html;
@@ -184,7 +185,10 @@ export function serveWebBundle(webDir: string, publicUrl: string | null) {
       ctx.body = 'Not found';
       return;
     }
-    await serveApp(ctx);
+    // The app for every path, so it can say what is missing; 404 where it has no page. The
+    // service worker precaches the app itself as /index.html.
+    const isPage = requestPath === '/index.html' || isWebAppPage(requestPath);
+    await serveApp(ctx, isPage ? 200 : 404);
   }
 
   // Every API call passes here first: it goes straight on, without waiting on the routes in a

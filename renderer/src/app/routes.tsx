@@ -101,6 +101,8 @@ export function AppRoutes() {
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="terms" element={<TermsPage />} />
         <Route path="note/:id" element={<NoteViewerPage />} />
+        {/* A note link without its id: "Invalid Note URL" rather than "Page Not Found". */}
+        <Route path="note" element={<NoteViewerPage />} />
         <Route path="chat" element={<ChatCreatePage />} />
         <Route path="chat/:sessionId" element={<ChatRoomPage />} />
         <Route path="faq" element={<FaqPage />} />

@@ -1,0 +1,47 @@
+import { noteIdSchema } from './api/notes.ts';
+
+/**
+ * The web app's pages, as patterns (`:name` is one non-empty path segment). The server answers
+ * the app for every other path too, since the app shows its own "Page Not Found" (or, under
+ * `/note/`, "Invalid Note URL"), but with status 404, so that a crawler, a link checker or a
+ * script is not told that a missing page exists. renderer/src/app/routes.tsx declares the same
+ * routes; backend/src/http/web-app-routes.test.ts keeps the two the same.
+ */
+export const WEB_APP_ROUTES = [
+  '/',
+  '/features',
+  '/security',
+  '/privacy',
+  '/terms',
+  '/note/:id',
+  '/chat',
+  '/chat/:sessionId',
+  '/faq',
+  '/blog',
+  '/blog/:id',
+  '/analytics',
+  '/mobile',
+  '/mobile/chat',
+  '/mobile/settings',
+  '/mobile-chat/:sessionId',
+] as const;
+
+/** Checks of a pattern's parameters, where one is known: a note link names a possible note. */
+const PARAMETER_CHECKS: Record<string, (value: string) => boolean> = {
+  '/note/:id': (id) => noteIdSchema.safeParse(id).success,
+};
+
+const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');
+
+/** Whether the app has a page at this (decoded) path; a trailing slash changes nothing. */
+export function isWebAppPage(pathname: string): boolean {
+  const segments = segmentsOf(pathname);
+  return WEB_APP_ROUTES.some((pattern) => {
+    const parts = segmentsOf(pattern);
+    if (parts.length !== segments.length) return false;
+    const matches = parts.every((part, i) => part.startsWith(':') || part === segments[i]);
+    if (!matches) return false;
+    const check = PARAMETER_CHECKS[pattern];
+    return check === undefined || check(segments[parts.findIndex((part) => part.startsWith(':'))]!);
+  });
+}
