@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_ARTICLE_FAILURES } from './api/blog.ts';
 import { DESTROY_REASONS } from './api/notes.ts';
 import { RATE_LIMIT_SCOPES, type ErrorBody, type ErrorCode } from './errors.ts';
 
@@ -19,6 +20,11 @@ export const errorDetailsSchemas = {
   RATE_LIMITED: z.object({
     retryAfterSeconds: z.number().int().positive(),
     scope: z.enum(RATE_LIMIT_SCOPES).optional(),
+  }),
+  /** `aiArticle`: why a generated article was not published (`minChars` with `too_short`). */
+  UNAVAILABLE: z.object({
+    aiArticle: z.enum(AI_ARTICLE_FAILURES).optional(),
+    minChars: z.number().int().positive().optional(),
   }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 

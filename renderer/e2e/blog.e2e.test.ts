@@ -236,9 +236,23 @@ describe('blog', () => {
     const dialog = page.getByRole('dialog', { name: en.admin.login.title });
     await dialog.getByLabel(en.admin.login.passwordLabel).fill(PASSWORD);
     await dialog.getByRole('button', { name: en.admin.login.submit }).click();
-    await page
-      .locator('[data-variant="destructive"]')
-      .filter({ hasText: pagesEn.blog.toast.publishFailed })
+    // Saying why, so the administrator knows what to fix.
+    const failure = page.locator('[data-variant="destructive"]');
+    await failure.filter({ hasText: pagesEn.blog.toast.aiFailed.refused }).waitFor();
+    // Long enough as sent, but almost nothing is left once the script is removed.
+    const tooShort = {
+      title: 'Short',
+      excerpt: 'An article with almost nothing in it.',
+      category: 'Security',
+      tags: ['short'],
+      html: `<script>${'x'.repeat(300)}</script><p>Too short.</p>`,
+    };
+    ai.reply(completion(JSON.stringify(tooShort)));
+    await page.getByRole('button', { name: pagesEn.blog.admin.generate }).click();
+    await failure
+      .filter({
+        hasText: pagesEn.blog.toast.aiFailed.too_short.replace('{{minChars, number}}', '400'),
+      })
       .waitFor();
     expect(await cards(page).count()).toBe(before);
     await context.close();

@@ -32,3 +32,19 @@ export type BlogPostList = z.infer<typeof blogPostListSchema>;
 /** `POST /api/admin/generate-article`: the post just written and published. */
 export const generatedArticleSchema = z.object({ post: blogPostSchema });
 export type GeneratedArticle = z.infer<typeof generatedArticleSchema>;
+
+/**
+ * Why an AI article was not published, in `details.aiArticle` of the 503 answer, so the
+ * administrator is told in their language what to fix: the endpoint could not be reached (or
+ * did not answer in time), it refused the request (its status), its reply was not the article
+ * object asked for, or the article was shorter than `minChars` characters of text once cleaned.
+ */
+export const AI_ARTICLE_FAILURES = [
+  'unreachable',
+  'refused',
+  'unusable_reply',
+  'too_short',
+] as const;
+export type AiArticleFailure = (typeof AI_ARTICLE_FAILURES)[number];
+/** An AI article's least text, counted after sanitizing (markup and removed parts excluded). */
+export const AI_ARTICLE_MIN_CHARS = 400;

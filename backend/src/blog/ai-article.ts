@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_ARTICLE_MIN_CHARS, type AiArticleFailure } from '../../../shared/api/blog.ts';
 import type { AiConfig } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, type Logger } from '../logger.ts';
@@ -27,9 +28,6 @@ export interface GeneratedArticle {
   html: string;
 }
 
-/** Shorter than this after sanitizing, a reply was mostly markup we removed: not an article. */
-const MIN_ARTICLE_CHARS = 400;
-
 const SYSTEM_PROMPT = [
   'You write articles for the blog of Ashnote, a free service for end-to-end-encrypted,',
   'self-destructing notes and short-lived two-person encrypted chat rooms, with no accounts.',
@@ -41,8 +39,12 @@ const SYSTEM_PROMPT = [
   '<li>, <strong>, <em> and <a href="https://…">; no <h1>, no title, no scripts or styles).',
 ].join(' ');
 
-function unavailable(): AppError {
-  return new AppError('UNAVAILABLE', 'The AI service did not return a usable article.');
+/** Nothing published, and why, for the administrator's screen (the log has the particulars). */
+function unavailable(aiArticle: AiArticleFailure): AppError {
+  return new AppError('UNAVAILABLE', 'The AI service did not return a usable article.', {
+    details:
+      aiArticle === 'too_short' ? { aiArticle, minChars: AI_ARTICLE_MIN_CHARS } : { aiArticle },
+  });
 }
 
 /** Models sometimes wrap JSON in a Markdown code fence despite being asked not to. */
@@ -82,12 +84,12 @@ export async function generateArticle(
     });
   } catch (error) {
     logger.warn('ai article request failed', { error: errorMessage(error) });
-    throw unavailable();
+    throw unavailable('unreachable');
   }
   if (!response.ok) {
     await response.body?.cancel();
     logger.warn('ai article request refused', { status: response.status });
-    throw unavailable();
+    throw unavailable('refused');
   }
 
   let reply: z.infer<typeof articleReplySchema>;
@@ -97,14 +99,14 @@ export async function generateArticle(
     reply = articleReplySchema.parse(JSON.parse(withoutCodeFence(content)));
   } catch (error) {
     logger.warn('ai article reply unusable', { error: errorMessage(error).slice(0, 200) });
-    throw unavailable();
+    throw unavailable('unusable_reply');
   }
 
   const { articleText, sanitizeArticleHtml } = await blogHtml();
   const html = sanitizeArticleHtml(reply.html);
-  if (articleText(html).length < MIN_ARTICLE_CHARS) {
+  if (articleText(html).length < AI_ARTICLE_MIN_CHARS) {
     logger.warn('ai article too short after sanitizing', { chars: articleText(html).length });
-    throw unavailable();
+    throw unavailable('too_short');
   }
   // The other fields are plain text: any markup in them is removed, not shown as text.
   const tags = [
@@ -112,6 +114,6 @@ export async function generateArticle(
   ];
   const title = articleText(reply.title);
   const category = articleText(reply.category);
-  if (title === '' || category === '' || tags.length === 0) throw unavailable();
+  if (title === '' || category === '' || tags.length === 0) throw unavailable('unusable_reply');
   return { title, excerpt: articleText(reply.excerpt), category, tags, html };
 }

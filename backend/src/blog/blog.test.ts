@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  AI_ARTICLE_MIN_CHARS,
   blogPostListSchema,
   blogPostSchema,
   generatedArticleSchema,
@@ -254,26 +255,33 @@ describe.each(TEST_DATABASES)('blog API on %s', (kind) => {
 
   it('refuses unusable AI replies and publishes nothing', async () => {
     const before = (await list(t)).length;
+    // Each with the reason the administrator is shown.
     const replies = [
-      { status: 500, body: { error: { message: 'upstream down' } } },
-      { status: 200, body: { unexpected: true } },
-      completion('Here is your article! It is great.'),
-      completion(JSON.stringify({ ...HOSTILE_ARTICLE, tags: [] })),
+      [{ status: 500, body: { error: { message: 'upstream down' } } }, { aiArticle: 'refused' }],
+      [{ status: 200, body: { unexpected: true } }, { aiArticle: 'unusable_reply' }],
+      [completion('Here is your article! It is great.'), { aiArticle: 'unusable_reply' }],
+      [
+        completion(JSON.stringify({ ...HOSTILE_ARTICLE, tags: [] })),
+        { aiArticle: 'unusable_reply' },
+      ],
       // Valid JSON, but once sanitized almost nothing is left.
-      completion(
-        JSON.stringify({
-          ...HOSTILE_ARTICLE,
-          html: `<script>${'x'.repeat(500)}</script><p>hi</p>`,
-        }),
-      ),
-    ];
-    for (const reply of replies) {
+      [
+        completion(
+          JSON.stringify({
+            ...HOSTILE_ARTICLE,
+            html: `<script>${'x'.repeat(500)}</script><p>hi</p>`,
+          }),
+        ),
+        { aiArticle: 'too_short', minChars: AI_ARTICLE_MIN_CHARS },
+      ],
+    ] as const;
+    for (const [reply, details] of replies) {
       ai.reply(reply);
       const response = await generate(t, cookie);
       expect(response.status).toBe(503);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
-        'UNAVAILABLE',
-      );
+      const { error } = (await response.json()) as { error: { code: string; details: unknown } };
+      expect(error.code).toBe('UNAVAILABLE');
+      expect(error.details).toEqual(details);
     }
     expect(await list(t)).toHaveLength(before);
     expect(t.logs.join('\n')).not.toContain(AI_KEY);
@@ -283,6 +291,9 @@ describe.each(TEST_DATABASES)('blog API on %s', (kind) => {
     ai.reply('hang');
     const response = await generate(t, cookie);
     expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { details: unknown } }).error.details).toEqual({
+      aiArticle: 'unreachable',
+    });
   });
 
   it('accepts a reply wrapped in a Markdown code fence', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
+import { errorDetails } from '../../../../shared/error-details.ts';
 import { ApiError } from '../../api/client.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import type { AdminGate } from '../admin/useAdminGate.tsx';
@@ -8,6 +9,10 @@ import { deletePost, generateArticle } from './blogApi.ts';
 
 /** The session ended between the check and the call: sign in again rather than fail. */
 const sessionExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** Why the server published no AI article, when it said (see AI_ARTICLE_FAILURES). */
+const aiFailure = (error: unknown) =>
+  error instanceof ApiError ? errorDetails(error.body, 'UNAVAILABLE') : undefined;
 
 /**
  * Delete and Generate AI Article, each behind the administrator session, each saying how it
@@ -48,12 +53,17 @@ export function useBlogAdmin(
       toast({ title: t('blog.toast.success'), description: t('blog.toast.published') });
     } catch (error) {
       if (sessionExpired(error)) gate.signInThen(() => void generate());
-      else
+      else {
+        const failure = aiFailure(error);
         toast({
           title: t('blog.toast.error'),
-          description: t('blog.toast.publishFailed'),
+          description:
+            failure?.aiArticle === undefined
+              ? t('blog.toast.publishFailed')
+              : t(`blog.toast.aiFailed.${failure.aiArticle}`, { minChars: failure.minChars }),
           variant: 'destructive',
         });
+      }
     } finally {
       setGenerating(false);
     }
