@@ -137,10 +137,17 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
   });
 
   it('serves the web bundle with SPA fallback and long-lived hashed assets', async () => {
-    const page = await fetch(`${t.url}/note/abc`);
+    const page = await fetch(`${t.url}/note/${'A'.repeat(22)}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('app shell');
+    // The app for a path it has no page at, or a note link that names no possible note, which
+    // it answers with its own "not found" view, but with 404: no soft 404s.
+    for (const missing of ['/no/such/page', '/note/abc', '/note/']) {
+      const answer = await fetch(`${t.url}${missing}`);
+      expect(answer.status, missing).toBe(404);
+      expect(await answer.text()).toContain('app shell');
+    }
     const asset = await fetch(`${t.url}/assets/app-1234.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-type')).toContain('javascript');
