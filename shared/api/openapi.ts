@@ -58,7 +58,8 @@ padding; HKDF is HKDF-SHA256 with an empty salt and a 32-byte output).
   message with a session key from HKDF(K_room ‖ ECDH secret, \`ashnote/v1/chat/{sessionId}\`).
 
 The reference implementation is \`shared/crypto/\` in the source; \`protocol.ts\` there holds every
-label and size.
+label and size. \`docs/protocol.md\` in the source describes the whole protocol byte for byte, with
+worked examples, for anyone writing another client.
 
 ## Errors and limits
 
