@@ -47,9 +47,9 @@ padding; HKDF is HKDF-SHA256 with an empty salt and a 32-byte output).
   proof = HKDF(K_link ‖ K_pw, \`${LABEL.noteAccess}\`) reads; linkProof = HKDF(K_link,
   \`${LABEL.noteLink}\`) proves the link alone.
 - **Create** sends \`verifier\` = SHA-256(proof) and \`linkVerifier\` = SHA-256(linkProof).
-  **Read** (\`POST /api/notes/{id}/verify\`) sends \`proof\` and \`linkProof\`; the server checks
-  the first against the verifier in constant time and hands over the ciphertext while destroying
-  the note in the same statement.
+  **Read** (\`POST /api/notes/{id}/verify\`) sends \`proof\` and \`linkProof\`; the server compares
+  SHA-256 of the first with the verifier and hands over the ciphertext while destroying the note
+  in the same statement.
 - **Envelopes** are \`v1.<IV, 16 characters>.<AES-256-GCM ciphertext and tag>\`, each item with
   its own random IV and an AAD naming it: the text \`${LABEL.noteText}\` ‖ 0x00 ‖ imageCount, the
   image \`${LABEL.noteImage}\` ‖ 0x00 ‖ index ‖ imageCount (u32 big-endian).
@@ -58,7 +58,8 @@ padding; HKDF is HKDF-SHA256 with an empty salt and a 32-byte output).
   message with a session key from HKDF(K_room ‖ ECDH secret, \`ashnote/v1/chat/{sessionId}\`).
 
 The reference implementation is \`shared/crypto/\` in the source; \`protocol.ts\` there holds every
-label and size.
+label and size. \`docs/protocol.md\` in the source describes the whole protocol byte for byte, with
+worked examples, for anyone writing another client.
 
 ## Errors and limits
 
