@@ -44,6 +44,8 @@ const IMAGE_UID = 1000;
 const METRICS_TOKEN = crypto.randomBytes(24).toString('base64url');
 const LB_COOKIE = 'ashnote_upstream';
 const DRAIN_MS = 2500;
+/** Waits on a page as the browser tests do (this file runs with the unit tests' 1 s default). */
+const POLL = { timeout: 20_000 };
 
 /**
  * The sources as a container build gets them (git's files, those .dockerignore keeps), plus
@@ -255,8 +257,8 @@ describe.skipIf(skipReason !== null)('the self-hosting kit', { timeout: 180_000 
     await alice.waitForURL(/\/chat\/[A-Za-z0-9_-]{22}#/);
     const bob = await personOn(second);
     await bob.goto(alice.url());
-    await expect.poll(() => composer(alice).isEnabled()).toBe(true);
-    await expect.poll(() => composer(bob).isEnabled()).toBe(true);
+    await expect.poll(() => composer(alice).isEnabled(), POLL).toBe(true);
+    await expect.poll(() => composer(bob).isEnabled(), POLL).toBe(true);
     expect(await first.metric('ashnote_websocket_connections')).toBe(1);
     expect(await second.metric('ashnote_websocket_connections')).toBe(1);
 
@@ -277,8 +279,8 @@ describe.skipIf(skipReason !== null)('the self-hosting kit', { timeout: 180_000 
 
     expect(await first.exited).toBe(0);
     // Alice's client reconnected through Caddy, which sent it to the instance left.
-    await expect.poll(() => second.metric('ashnote_websocket_connections')).toBe(2);
-    await expect.poll(() => composer(alice).isEnabled()).toBe(true);
+    await expect.poll(() => second.metric('ashnote_websocket_connections'), POLL).toBe(2);
+    await expect.poll(() => composer(alice).isEnabled(), POLL).toBe(true);
     await composer(bob).fill('after the restart 4');
     await composer(bob).press('Enter');
     await received(alice, 'after the restart 4');
