@@ -11,7 +11,7 @@ import { jsonBody } from '../http/json-body.ts';
 import { requireSameOrigin } from '../http/same-origin.ts';
 import { parseInput } from '../http/validate.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
-import type { SecurityEvents } from '../security-events/security-events.ts';
+import type { SecurityEvents } from '../security-events/security-events.service.ts';
 import { ADMIN_SESSION_HOURS, adminSessions } from './admin-sessions.ts';
 import { loginLanes } from './login-lanes.ts';
 import { verifyPassword } from './password-hash.ts';
