@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AnalyticsEvent as EventName } from '../../../shared/api/analytics-tracking.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
+import { timingBucket } from './timing-buckets.ts';
 
 /** What the notes service reports: that a note was created or read, never which one. */
 export type NoteActivity =
@@ -12,19 +12,6 @@ interface NoteCounts {
   passwordProtected: number;
   emailReceipts: number;
 }
-
-/** Timing buckets: bucket b holds durations up to 1.25^b ms (b = 0 … 60, about 11 minutes). */
-const BUCKET_BASE = 1.25;
-const LAST_BUCKET = 60;
-
-export function timingBucket(ms: number): number {
-  if (ms <= 1) return 0;
-  return Math.min(LAST_BUCKET, Math.ceil(Math.log(ms) / Math.log(BUCKET_BASE)));
-}
-
-/** SQL for a bucket's upper bound in milliseconds. */
-export const bucketMs = (bucket: ReturnType<typeof sql>) =>
-  sql<number>`power(${BUCKET_BASE}::float8, ${bucket})`;
 
 /** The hour a moment falls in, as stored; the last one is kept (it was per request in the profile). */
 let lastHour = { start: Number.NaN, iso: '' };

@@ -8,7 +8,7 @@
  * - analytics.repository.ts: the SQL; summary.ts holds the dashboard's queries it runs.
  * - analytics.entities.ts: the tables.
  * - Helpers beside them: daily-salt.ts (the salt of the day's hashes), hourly-counters.ts (the
- *   in-memory counts and their flush).
+ *   in-memory counts and their flush), timing-buckets.ts (the request timings' histogram scale).
  */
 import type { Middleware, ParameterizedContext } from 'koa';
 import type { AppConfig } from '../config.ts';
