@@ -6,7 +6,7 @@
  * - notes.repository.ts: the SQL (notes, their image parts, tombstones, receipts).
  * - notes.entities.ts: the tables.
  * - Helpers beside them: note-response.ts (streams a taken note's images out part by part),
- *   read-receipts.ts and receipt-mail.ts (the receipt mails), space-reclaimer.ts (VACUUM after
+ *   read-receipts.ts and receipt-mail.ts (sending the receipt mails), space-reclaimer.ts (VACUUM after
  *   deletions), upload/ (reading a large upload within a memory budget).
  */
 import type { NoteActivity } from '../analytics/index.ts';
@@ -66,7 +66,7 @@ export function notesFeature(deps: {
     mailer !== null && config.mailKey !== null
       ? (() => {
           const key = Buffer.from(config.mailKey, 'base64');
-          return { key, delivery: readReceipts(database, mailer, key, logger) };
+          return { key, delivery: readReceipts(repo, mailer, key, logger) };
         })()
       : null;
   const reclaimer = spaceReclaimer({
