@@ -26,7 +26,7 @@ import { blogFeature, type BlogOptions } from './blog/index.ts';
 import { loadServerSecret } from './db/server-secret.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
-import { securityEvents } from './security-events/security-events.ts';
+import { securityEventsFeature } from './security-events/index.ts';
 import { OPERATIONS_ROUTES, operationsEndpoints } from './system/operations.ts';
 import { systemRoutes } from './system/routes.ts';
 import { createWsHub, type FrameRate } from './ws/hub.ts';
@@ -84,11 +84,11 @@ export async function createApp(
     metrics.enabled ? metrics.statement : undefined,
   );
 
-  const events = securityEvents(
+  const events = securityEventsFeature({
     database,
-    await loadServerSecret(database.em(), 'security-events'),
+    secret: await loadServerSecret(database.em(), 'security-events'),
     logger,
-  );
+  });
   const limiter = createRateLimiter(
     database,
     await loadServerSecret(database.em(), 'rate-limit'),

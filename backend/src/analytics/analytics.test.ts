@@ -10,7 +10,8 @@ import { apiPaths } from '../../../shared/api/paths.ts';
 import { hashPassword } from '../admin/password-hash.ts';
 import { createFakeNote, ownOrigin, postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { sweepAnalytics } from './index.ts';
+import { analyticsRepository } from './analytics.repository.ts';
+import { sweepAnalytics } from './analytics.service.ts';
 
 const PASSWORD = 'analytics administrator password';
 const VISITOR = 'VisitorAbcdefgh1';
@@ -476,7 +477,7 @@ describe.each(TEST_DATABASES)('analytics on %s', (kind) => {
     await sql`insert into analytics_page_view (hour, path, referrer, visitor, session, country)
       values (now() - interval '91 days', '/old', null, 'x', 'y', null)`.execute(db);
     await sql`insert into analytics_salt (day, salt) values ('2020-01-01', '\\x00')`.execute(db);
-    await sweepAnalytics(t.server.database);
+    await sweepAnalytics(analyticsRepository(t.server.database));
     const old = await sql<{ n: number }>`select count(*)::int as n from analytics_page_view
       where path = '/old'`.execute(db);
     expect(old.rows[0]!.n).toBe(0);

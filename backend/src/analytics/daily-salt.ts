@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Database } from '../db/database.ts';
+import type { AnalyticsRepository } from './analytics.repository.ts';
 
 /** Length of a stored id hash (base64url of 132 bits): plenty to tell a day's visitors apart. */
 const HASH_CHARS = 22;
@@ -15,24 +15,9 @@ export interface DailySalt {
  * are deleted as soon as a new day's is made: once a day has passed, nobody (the operator
  * included) can link its hashes to another day's, so no visitor can be followed across days.
  */
-export function dailySalt(database: Pick<Database, 'sql'>): DailySalt {
-  const db = database.sql;
+export function dailySalt(repo: Pick<AnalyticsRepository, 'saltOf'>): DailySalt {
   let current: { day: string; salt: Promise<Buffer> } | null = null;
-
-  async function load(day: string): Promise<Buffer> {
-    await db
-      .insertInto('analytics_salt')
-      .values({ day, salt: crypto.randomBytes(32) })
-      .onConflict((oc) => oc.column('day').doNothing())
-      .execute();
-    const row = await db
-      .selectFrom('analytics_salt')
-      .select('salt')
-      .where('day', '=', day)
-      .executeTakeFirstOrThrow();
-    await db.deleteFrom('analytics_salt').where('day', '<', day).execute();
-    return Buffer.from(row.salt);
-  }
+  const load = (day: string) => repo.saltOf(day, crypto.randomBytes(32));
 
   return {
     async hash(id) {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AnalyticsEvent as EventName } from '../../../shared/api/analytics-tracking.ts';
-import type { Database } from '../db/database.ts';
+import type { AnalyticsRepository } from './analytics.repository.ts';
+import { timingBucket } from './timing-buckets.ts';
 
 /** What the notes service reports: that a note was created or read, never which one. */
 export type NoteActivity =
@@ -12,19 +12,6 @@ interface NoteCounts {
   passwordProtected: number;
   emailReceipts: number;
 }
-
-/** Timing buckets: bucket b holds durations up to 1.25^b ms (b = 0 … 60, about 11 minutes). */
-const BUCKET_BASE = 1.25;
-const LAST_BUCKET = 60;
-
-export function timingBucket(ms: number): number {
-  if (ms <= 1) return 0;
-  return Math.min(LAST_BUCKET, Math.ceil(Math.log(ms) / Math.log(BUCKET_BASE)));
-}
-
-/** SQL for a bucket's upper bound in milliseconds. */
-export const bucketMs = (bucket: ReturnType<typeof sql>) =>
-  sql<number>`power(${BUCKET_BASE}::float8, ${bucket})`;
 
 /** The hour a moment falls in, as stored; the last one is kept (it was per request in the profile). */
 let lastHour = { start: Number.NaN, iso: '' };
@@ -49,8 +36,9 @@ export interface HourlyCounters {
  * Counts kept in memory and added to the database now and then (like the rate limiter's sync),
  * so that counting a request, a note or an event never costs a database write of its own.
  */
-export function hourlyCounters(database: Pick<Database, 'sql'>): HourlyCounters {
-  const db = database.sql;
+export function hourlyCounters(
+  repo: Pick<AnalyticsRepository, 'addNoteActivity' | 'addRequestTimings' | 'addEvents'>,
+): HourlyCounters {
   let notes = new Map<string, NoteCounts>();
   let timings = new Map<string, { hour: string; route: string; bucket: number; count: number }>();
   let events = new Map<string, { hour: string; name: EventName; count: number }>();
@@ -97,57 +85,10 @@ export function hourlyCounters(database: Pick<Database, 'sql'>): HourlyCounters 
       timings = new Map();
       events = new Map();
       if (noteRows.size > 0) {
-        await db
-          .insertInto('analytics_note_activity')
-          .values(
-            [...noteRows].map(([hour, counts]) => ({
-              hour,
-              created: counts.created,
-              read: counts.read,
-              password_protected: counts.passwordProtected,
-              email_receipts: counts.emailReceipts,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.column('hour').doUpdateSet((eb) => ({
-              created: eb('analytics_note_activity.created', '+', eb.ref('excluded.created')),
-              read: eb('analytics_note_activity.read', '+', eb.ref('excluded.read')),
-              password_protected: eb(
-                'analytics_note_activity.password_protected',
-                '+',
-                eb.ref('excluded.password_protected'),
-              ),
-              email_receipts: eb(
-                'analytics_note_activity.email_receipts',
-                '+',
-                eb.ref('excluded.email_receipts'),
-              ),
-            })),
-          )
-          .execute();
+        await repo.addNoteActivity([...noteRows].map(([hour, counts]) => ({ hour, ...counts })));
       }
-      if (timingRows.size > 0) {
-        await db
-          .insertInto('analytics_request_timing')
-          .values([...timingRows.values()])
-          .onConflict((oc) =>
-            oc.columns(['hour', 'route', 'bucket']).doUpdateSet((eb) => ({
-              count: eb('analytics_request_timing.count', '+', eb.ref('excluded.count')),
-            })),
-          )
-          .execute();
-      }
-      if (eventRows.size > 0) {
-        await db
-          .insertInto('analytics_event')
-          .values([...eventRows.values()])
-          .onConflict((oc) =>
-            oc.columns(['hour', 'name']).doUpdateSet((eb) => ({
-              count: eb('analytics_event.count', '+', eb.ref('excluded.count')),
-            })),
-          )
-          .execute();
-      }
+      if (timingRows.size > 0) await repo.addRequestTimings([...timingRows.values()]);
+      if (eventRows.size > 0) await repo.addEvents([...eventRows.values()]);
     },
   };
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/analytics.ts';
 import type { SecurityEventKind } from '../../../shared/api/security-events.ts';
 import type { Database } from '../db/database.ts';
-import { bucketMs } from './hourly-counters.ts';
+import { bucketMs } from './timing-buckets.ts';
 
 /** Route groups shown in the performance summary, busiest first. */
 const PERFORMANCE_ROUTES = 10;

@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { CHAT_MAX_PARTICIPANTS } from '../../../shared/limits.ts';
 import type { Database, DB } from '../db/database.ts';
-import { ChatInstance, ChatRoom } from './chat.entities.ts';
 
 export type JoinOutcome =
   | { kind: 'joined'; slot: number; rejoined: boolean }
@@ -51,16 +50,18 @@ const heldUntil = (eb: ExpressionBuilder<DB & { p: DB['chat_participant'] }, 'p'
  * instances agree (DESIGN §2). Each decision (take a seat, free a seat, end a room) is a single
  * statement: on PostgreSQL the row locks and the (room_id, slot) key settle races between
  * instances, and a repeated or concurrent run finds nothing left to do. Creating a room and the
- * instances' heartbeats are ordinary writes, through the entity manager.
+ * instances' heartbeats are ordinary writes, timed by this server's clock as ISO text (pg would
+ * format a Date in local time).
  */
-export function chatRepository(database: Pick<Database, 'sql' | 'em'>) {
+export function chatRepository(database: Pick<Database, 'sql'>) {
   const db = database.sql;
 
   return {
     async createRoom(id: string, durationSeconds: number): Promise<void> {
-      await database
-        .em()
-        .insert(ChatRoom, { id, expiresAt: new Date(Date.now() + durationSeconds * 1000) });
+      await db
+        .insertInto('chat_room')
+        .values({ id, expires_at: new Date(Date.now() + durationSeconds * 1000).toISOString() })
+        .execute();
     },
 
     /** Null for unknown or expired rooms. */
@@ -262,9 +263,12 @@ export function chatRepository(database: Pick<Database, 'sql' | 'em'>) {
 
     /** This instance is alive: the seats of its sockets stay held for `leaseMs` more. */
     async heartbeat(instance: string, leaseMs: number): Promise<void> {
-      await database
-        .em()
-        .upsert(ChatInstance, { id: instance, holdsUntil: new Date(Date.now() + leaseMs) });
+      const holdsUntil = new Date(Date.now() + leaseMs).toISOString();
+      await db
+        .insertInto('chat_instance')
+        .values({ id: instance, holds_until: holdsUntil })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ holds_until: holdsUntil }))
+        .execute();
     },
 
     /** Shutdown: every seat of this instance turns into a dropped one, with the grace to rejoin. */
@@ -357,7 +361,10 @@ export function chatRepository(database: Pick<Database, 'sql' | 'em'>) {
 
     /** Heartbeats of instances long gone (their seats have lapsed with them). */
     async deleteDeadInstances(): Promise<void> {
-      await database.em().nativeDelete(ChatInstance, { holdsUntil: { $lte: new Date() } });
+      await db
+        .deleteFrom('chat_instance')
+        .where('holds_until', '<=', new Date().toISOString())
+        .execute();
     },
   };
 }

@@ -1,9 +1,9 @@
 import { Router } from '../http/router.ts';
-import { chatRoomIdSchema } from '../../../shared/api/chat.ts';
+import { chatRoomIdSchema, createChatRequestSchema } from '../../../shared/api/chat.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import { clientOf } from '../http/client-key.ts';
 import { jsonBody } from '../http/json-body.ts';
-import { parseParam } from '../http/validate.ts';
+import { parseInput, parseParam } from '../http/validate.ts';
 import type { ChatService } from './chat.service.ts';
 import { answerJson } from '../http/json-answer.ts';
 
@@ -14,8 +14,10 @@ export function chatRoutes(service: ChatService): Router {
   const router = new Router();
 
   router.post(apiRoutes.chatCreate, jsonBody(), async (ctx) => {
+    const { duration } = parseInput(createChatRequestSchema, ctx.request.body);
+    const created = await service.create(Number(duration), clientOf(ctx));
     ctx.status = 201;
-    answerJson(ctx, await service.create(ctx.request.body, clientOf(ctx)));
+    answerJson(ctx, created);
   });
 
   router.get(apiRoutes.chatRoom, async (ctx) => {

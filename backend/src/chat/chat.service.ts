@@ -1,11 +1,6 @@
 import crypto from 'node:crypto';
-import {
-  createChatRequestSchema,
-  type ChatRoomStatus,
-  type CreateChatResponse,
-} from '../../../shared/api/chat.ts';
+import type { ChatRoomStatus, CreateChatResponse } from '../../../shared/api/chat.ts';
 import { AppError } from '../http/app-error.ts';
-import { parseInput } from '../http/validate.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { ChatRepository } from './chat.repository.ts';
 
@@ -32,11 +27,11 @@ export function chatService(deps: {
 }) {
   const { repo, limiter, rules, onCreated } = deps;
   return {
-    async create(body: unknown, client: string): Promise<CreateChatResponse> {
-      const { duration } = parseInput(createChatRequestSchema, body);
+    /** Opens a room that lasts `minutes`. */
+    async create(minutes: number, client: string): Promise<CreateChatResponse> {
       await limiter.hit('chat-create', client, rules.create);
       const sessionId = crypto.randomBytes(16).toString('base64url');
-      await repo.createRoom(sessionId, Number(duration) * 60);
+      await repo.createRoom(sessionId, minutes * 60);
       onCreated();
       return { success: true, sessionId };
     },

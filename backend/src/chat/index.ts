@@ -1,3 +1,15 @@
+/**
+ * Chat: short-lived two-person rooms whose ciphertext is relayed, never stored.
+ *
+ * - chat.routes.ts: HTTP (open a room, look at one).
+ * - chat.service.ts: the rules of the REST side (rate limits, room ids, what a status says).
+ * - chat.repository.ts: the SQL (rooms, seats, instances' heartbeats).
+ * - chat.entities.ts: the tables.
+ * - sessions/: the live side on `/ws`: who sits where on this instance, the frame handlers the
+ *   hub dispatches to (sessions/frames.ts), room timers and upkeep.
+ * - relay.ts: the interface between instances, and the in-process relay; postgres-relay.ts
+ *   implements it with LISTEN/NOTIFY.
+ */
 import { CHAT_REJOIN_GRACE_SECONDS } from '../../../shared/limits.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';

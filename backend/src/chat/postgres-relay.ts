@@ -4,7 +4,12 @@ import type { DB } from '../db/database.ts';
 import pg from 'pg';
 import { MAX_WS_FRAME_BYTES } from '../../../shared/limits.ts';
 import { errorMessage, type Logger } from '../logger.ts';
-import type { ChatEvent, ChatEventHandler, ChatRelay } from './relay.ts';
+import {
+  RelayPayloadTooLargeError,
+  type ChatEvent,
+  type ChatEventHandler,
+  type ChatRelay,
+} from './relay.ts';
 
 /** Rooms are spread over this many channels, `ashnote_chat_<n>`; see chatChannel. */
 export const CHAT_NOTIFY_CHANNEL = 'ashnote_chat';
@@ -26,10 +31,6 @@ const NOTIFY_BATCH =
 // notification. Raising the frame cap past this needs a different bus, not silent drops.
 if (MAX_WS_FRAME_BYTES + ENVELOPE_OVERHEAD_BYTES > NOTIFY_MAX_PAYLOAD_BYTES) {
   throw new Error('MAX_WS_FRAME_BYTES no longer fits a PostgreSQL NOTIFY payload');
-}
-
-export class RelayPayloadTooLargeError extends Error {
-  override readonly name = 'RelayPayloadTooLargeError';
 }
 
 interface Envelope {

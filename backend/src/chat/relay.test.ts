@@ -5,13 +5,13 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
 import { TEST_DATABASES, createTestStore, type TestStore } from '../testing/test-server.ts';
+import { CHAT_RELAY_APPLICATION_NAME, chatChannel, createPostgresRelay } from './postgres-relay.ts';
 import {
-  CHAT_RELAY_APPLICATION_NAME,
   RelayPayloadTooLargeError,
-  chatChannel,
-  createPostgresRelay,
-} from './postgres-relay.ts';
-import { createInProcessRelay, type ChatEvent, type ChatRelay } from './relay.ts';
+  createInProcessRelay,
+  type ChatEvent,
+  type ChatRelay,
+} from './relay.ts';
 
 const ROOM = 'AAAAAAAAAAAAAAAAAAAAAA';
 /** A room on another channel than ROOM's. */

@@ -16,6 +16,11 @@ export type ChatEvent =
 
 export type ChatEventHandler = (roomId: string, event: ChatEvent) => void;
 
+/** `publish` refuses an event larger than its relay carries (the sender is told, not dropped). */
+export class RelayPayloadTooLargeError extends Error {
+  override readonly name = 'RelayPayloadTooLargeError';
+}
+
 /**
  * Fan-out between instances (DESIGN §2 scale-out). `publish` reaches the subscribers of every
  * instance that follows the room, and this instance's subscribers in any case, before it
@@ -26,7 +31,8 @@ export type ChatEventHandler = (roomId: string, event: ChatEvent) => void;
  * catches up from the database (the chat service reconciles on every tick).
  *
  * Implementations: PostgreSQL LISTEN/NOTIFY (postgres-relay.ts) and in-process (below); Redis
- * or NATS pub/sub fit the same same methods.
+ * or NATS pub/sub fit the same methods. Nothing here names a database: an implementation gets
+ * what it needs (a connection string, a client) when it is made, in chat/index.ts.
  */
 export interface ChatRelay {
   publish(roomId: string, event: ChatEvent): Promise<void>;

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import {
   NEWSLETTER_CODE_LENGTH,
   NEWSLETTER_CODE_MAX_ATTEMPTS,
@@ -10,7 +9,6 @@ import {
 } from '../../../shared/api/newsletter.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
-import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
 import { mailboxKey } from '../mail/mailbox.ts';
@@ -18,6 +16,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { sealText, unsealText } from '../mail/sealing.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import { codeMail, welcomeMail } from './newsletter-mail.ts';
+import type { NewsletterRepository } from './newsletter.repository.ts';
 import { recentDurations } from './recent-durations.ts';
 
 export interface NewsletterRateRules {
@@ -85,7 +84,7 @@ const wrongCode = () =>
  * 15 minutes and die after 5 wrong tries; a mailbox gets at most one code mail a minute.
  */
 export function newsletterService(deps: {
-  database: Pick<Database, 'sql'>;
+  repo: NewsletterRepository;
   /** Null when the server has no mail configured: every call but unsubscribe and sweep refuses. */
   mail: { mailer: Mailer; key: Buffer; origin: string } | null;
   secret: Buffer;
@@ -93,8 +92,7 @@ export function newsletterService(deps: {
   logger: Logger;
   rules?: NewsletterRateRules;
 }): NewsletterService {
-  const { database, mail, secret, limiter, logger, rules = NEWSLETTER_RATE_RULES } = deps;
-  const db = database.sql;
+  const { repo, mail, secret, limiter, logger, rules = NEWSLETTER_RATE_RULES } = deps;
   const keyed = (purpose: string, ...parts: (string | Uint8Array)[]) => {
     const hmac = crypto.createHmac('sha256', secret).update(purpose);
     for (const part of parts) hmac.update('\0').update(part);
@@ -125,13 +123,9 @@ export function newsletterService(deps: {
         scope: 'newsletter-resend',
         keyIsAddress: false,
       });
-      const existing = await db
-        .selectFrom('newsletter_subscriber')
-        .select('sealed')
-        .where('address_hash', '=', addressHash)
-        .executeTakeFirst();
+      const existing = await repo.sealedOf(addressHash);
       const unsubscribeToken = existing
-        ? unseal(mail.key, existing.sealed).unsubscribeToken
+        ? unseal(mail.key, existing).unsubscribeToken
         : crypto.randomBytes(32).toString('base64url');
       const code = crypto
         .randomInt(0, 10 ** NEWSLETTER_CODE_LENGTH)
@@ -144,41 +138,14 @@ export function newsletterService(deps: {
       };
       // New and known mailboxes take the same statement; the resend throttle is its condition,
       // so two sign-ups at once cannot both send.
-      const stored = await db
-        .insertInto('newsletter_subscriber')
-        .values({
-          address_hash: addressHash,
-          sealed: sealText(mail.key, JSON.stringify(subscriber)),
-          unsubscribe_hash: sha256(unsubscribeToken),
-          code_hash: codeHashOf(addressHash, code),
-          code_sent_at: sql<string>`now()`,
-          code_expires_at: sql<string>`now() + make_interval(mins => ${NEWSLETTER_CODE_VALID_MINUTES})`,
-          code_attempts: 0,
-        })
-        .onConflict((oc) =>
-          oc
-            .column('address_hash')
-            .doUpdateSet((eb) => ({
-              sealed: eb.ref('excluded.sealed'),
-              unsubscribe_hash: eb.ref('excluded.unsubscribe_hash'),
-              code_hash: eb.ref('excluded.code_hash'),
-              code_sent_at: eb.ref('excluded.code_sent_at'),
-              code_expires_at: eb.ref('excluded.code_expires_at'),
-              code_attempts: 0,
-            }))
-            .where((eb) =>
-              eb.or([
-                eb('newsletter_subscriber.code_sent_at', 'is', null),
-                eb(
-                  'newsletter_subscriber.code_sent_at',
-                  '<=',
-                  sql<string>`now() - make_interval(secs => ${NEWSLETTER_RESEND_SECONDS})`,
-                ),
-              ]),
-            ),
-        )
-        .returning('address_hash')
-        .executeTakeFirst();
+      const stored = await repo.storeCode({
+        addressHash,
+        sealed: sealText(mail.key, JSON.stringify(subscriber)),
+        unsubscribeHash: sha256(unsubscribeToken),
+        codeHash: codeHashOf(addressHash, code),
+        validMinutes: NEWSLETTER_CODE_VALID_MINUTES,
+        resendSeconds: NEWSLETTER_RESEND_SECONDS,
+      });
       // A code went out less than a minute ago. Saying so would tell anyone who asks that this
       // address signed up just now: the answer is a fresh request's, as long as a send takes.
       if (!stored) {
@@ -199,11 +166,7 @@ export function newsletterService(deps: {
         );
       } catch (error) {
         // No code went out: asking again must not wait for the throttle.
-        await db
-          .updateTable('newsletter_subscriber')
-          .set({ code_sent_at: null, code_hash: null })
-          .where('address_hash', '=', addressHash)
-          .execute();
+        await repo.forgetCodeSent(addressHash);
         logger.warn('newsletter code mail failed', {
           error: withoutAddresses(errorMessage(error)),
         });
@@ -219,36 +182,16 @@ export function newsletterService(deps: {
       const addressHash = addressHashOf(input.email);
       // The try is counted before the code is compared, in one statement: however many
       // requests race, a code is compared at most NEWSLETTER_CODE_MAX_ATTEMPTS times.
-      const attempt = await db
-        .updateTable('newsletter_subscriber')
-        .set((eb) => ({ code_attempts: eb('code_attempts', '+', 1) }))
-        .where('address_hash', '=', addressHash)
-        .where('code_hash', 'is not', null)
-        .where('code_expires_at', '>', sql<string>`now()`)
-        .where('code_attempts', '<', NEWSLETTER_CODE_MAX_ATTEMPTS)
-        .returning('code_hash')
-        .executeTakeFirst();
+      const attempt = await repo.countAttempt(addressHash, NEWSLETTER_CODE_MAX_ATTEMPTS);
       const expected = codeHashOf(addressHash, input.code);
-      if (!attempt?.code_hash || !crypto.timingSafeEqual(attempt.code_hash, expected)) {
+      if (attempt === null || !crypto.timingSafeEqual(attempt, expected)) {
         throw wrongCode();
       }
-      const activated = await db
-        .updateTable('newsletter_subscriber')
-        .set({
-          active: true,
-          activated_at: sql<string>`coalesce(activated_at, now())`,
-          code_hash: null,
-          code_expires_at: null,
-          code_attempts: 0,
-        })
-        .where('address_hash', '=', addressHash)
-        .where('code_hash', '=', expected)
-        .returning('sealed')
-        .executeTakeFirst();
+      const activated = await repo.activate(addressHash, expected);
       // A newer code replaced this one in the meantime: only the newest counts.
       if (!activated) throw wrongCode();
       logger.info('newsletter subscription activated');
-      const subscriber = unseal(mail.key, activated.sealed);
+      const subscriber = unseal(mail.key, activated);
       try {
         await mail.mailer.send({
           to: subscriber.address,
@@ -267,44 +210,24 @@ export function newsletterService(deps: {
     },
 
     async subscriberLanguage(token) {
-      const found = await db
-        .selectFrom('newsletter_subscriber')
-        .select('sealed')
-        .where('unsubscribe_hash', '=', sha256(token))
-        .executeTakeFirst();
+      const found = await repo.sealedByUnsubscribeHash(sha256(token));
       if (!found) return null;
       if (mail === null) return FALLBACK_LANGUAGE;
-      return unseal(mail.key, found.sealed).language;
+      return unseal(mail.key, found).language;
     },
 
     async unsubscribe(token) {
-      const removed = await db
-        .deleteFrom('newsletter_subscriber')
-        .where('unsubscribe_hash', '=', sha256(token))
-        .returning('sealed')
-        .executeTakeFirst();
+      const removed = await repo.deleteByUnsubscribeHash(sha256(token));
       if (!removed) return null;
       logger.info('newsletter subscription removed');
       if (mail === null) return FALLBACK_LANGUAGE;
-      return unseal(mail.key, removed.sealed).language;
+      return unseal(mail.key, removed).language;
     },
 
     async sweep() {
-      const now = sql<string>`now()`;
-      const { numDeletedRows } = await db
-        .deleteFrom('newsletter_subscriber')
-        .where('active', '=', false)
-        .where((eb) => eb.or([eb('code_expires_at', 'is', null), eb('code_expires_at', '<', now)]))
-        .executeTakeFirst();
-      if (numDeletedRows > 0n) {
-        logger.info('unverified newsletter sign-ups erased', { count: Number(numDeletedRows) });
-      }
-      await db
-        .updateTable('newsletter_subscriber')
-        .set({ code_hash: null, code_expires_at: null, code_attempts: 0 })
-        .where('active', '=', true)
-        .where('code_expires_at', '<', now)
-        .execute();
+      const erased = await repo.deleteUnverifiedExpired();
+      if (erased > 0) logger.info('unverified newsletter sign-ups erased', { count: erased });
+      await repo.forgetExpiredCodes();
     },
   };
 }

@@ -8,6 +8,7 @@ import { dumpDatabase } from '../testing/database-dump.ts';
 import { postJson } from '../testing/notes-client.ts';
 import { startSmtpSink, type ReceivedMail } from '../testing/smtp-sink.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { newsletterRepository } from './newsletter.repository.ts';
 import { newsletterService } from './newsletter.service.ts';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
@@ -274,7 +275,7 @@ describe.each(TEST_DATABASES)('newsletter on %s', (kind) => {
     const database = t.server.database;
     const secret = crypto.randomBytes(32);
     await newsletterService({
-      database,
+      repo: newsletterRepository(database),
       mail: null,
       secret,
       limiter: createRateLimiter(database, secret),

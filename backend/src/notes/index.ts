@@ -1,3 +1,14 @@
+/**
+ * Notes: end-to-end-encrypted notes that are destroyed when read (or when they expire).
+ *
+ * - notes.routes.ts: HTTP (the upload reader, ids, the proof of key, status codes).
+ * - notes.service.ts: the rules (rate limits, proofs, read receipts asked for, what is destroyed).
+ * - notes.repository.ts: the SQL (notes, their image parts, tombstones, receipts).
+ * - notes.entities.ts: the tables.
+ * - Helpers beside them: note-response.ts (streams a taken note's images out part by part),
+ *   read-receipts.ts and receipt-mail.ts (sending the receipt mails), space-reclaimer.ts (VACUUM after
+ *   deletions), upload/ (reading a large upload within a memory budget).
+ */
 import type { NoteActivity } from '../analytics/index.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -6,7 +17,7 @@ import type { Logger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import type { SecurityEvents } from '../security-events/security-events.ts';
+import type { SecurityEvents } from '../security-events/security-events.service.ts';
 import { NOTE_MAX_LIFETIME_DAYS } from '../../../shared/limits.ts';
 import { notesRepository } from './notes.repository.ts';
 import { notesRoutes } from './notes.routes.ts';
@@ -55,7 +66,7 @@ export function notesFeature(deps: {
     mailer !== null && config.mailKey !== null
       ? (() => {
           const key = Buffer.from(config.mailKey, 'base64');
-          return { key, delivery: readReceipts(database, mailer, key, logger) };
+          return { key, delivery: readReceipts(repo, mailer, key, logger) };
         })()
       : null;
   const reclaimer = spaceReclaimer({

@@ -500,6 +500,43 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
       }
       return { expired, deleted: expired + parts + tombstones + receipts > 0 };
     },
+
+    /**
+     * Claims up to `limit` due receipts of read notes, hiding them from other instances for
+     * `leaseSeconds` (SKIP LOCKED: two instances never claim the same one).
+     */
+    async claimDueReceipts(limit: number, leaseSeconds: number) {
+      return await db
+        .updateTable('read_receipt')
+        .set({ next_attempt_at: sql<string>`now() + make_interval(secs => ${leaseSeconds})` })
+        .where('note_id', 'in', (eb) =>
+          eb
+            .selectFrom('read_receipt')
+            .select('note_id')
+            .where('read_at', 'is not', null)
+            .where('next_attempt_at', '<=', now)
+            .orderBy('next_attempt_at')
+            .limit(limit)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(['note_id', 'sealed_address', 'read_at', 'attempts'])
+        .execute();
+    },
+
+    /** A receipt sent, or given up. */
+    async deleteReceipt(noteId: string): Promise<void> {
+      await db.deleteFrom('read_receipt').where('note_id', '=', noteId).execute();
+    },
+
+    /** A receipt that failed, tried again at `at` (ISO text: pg would format a Date locally). */
+    async retryReceiptAt(noteId: string, attempts: number, at: Date): Promise<void> {
+      await db
+        .updateTable('read_receipt')
+        .set({ attempts, next_attempt_at: at.toISOString() })
+        .where('note_id', '=', noteId)
+        .execute();
+    },
   };
 }
 

@@ -13,7 +13,7 @@ import { randomId } from '../random-id.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { NoteActivity } from '../analytics/index.ts';
 import type { AppMetrics } from '../metrics/app-metrics.ts';
-import type { SecurityEvents } from '../security-events/security-events.ts';
+import type { SecurityEvents } from '../security-events/security-events.service.ts';
 import type { NotesRepository, TakenNote } from './notes.repository.ts';
 import { sealRecipient, type ReadReceipts } from './read-receipts.ts';
 import type { NoteUpload } from './upload/note-request.ts';

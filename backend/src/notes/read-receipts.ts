@@ -1,16 +1,16 @@
-import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
 import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sealText, unsealText } from '../mail/sealing.ts';
-import { ReadReceipt } from './notes.entities.ts';
+import type { NotesRepository } from './notes.repository.ts';
 import { receiptMail } from './receipt-mail.ts';
 
 const MAX_DELIVERY_ATTEMPTS = 5;
 const FIRST_RETRY_SECONDS = 30;
 /** A claimed receipt is invisible to other instances this long, then it is retried. */
 const CLAIM_LEASE_SECONDS = 300;
+/** Receipts claimed at once. */
+const BATCH = 10;
 
 /** Who gets the receipt, and in which language. */
 export interface ReceiptRecipient {
@@ -46,7 +46,7 @@ export interface ReadReceipts {
  * SKIP LOCKED, so several instances never send the same receipt twice.
  */
 export function readReceipts(
-  database: Pick<Database, 'sql' | 'em'>,
+  repo: Pick<NotesRepository, 'claimDueReceipts' | 'deleteReceipt' | 'retryReceiptAt'>,
   mailer: Mailer,
   key: Buffer,
   logger: Logger,
@@ -54,45 +54,24 @@ export function readReceipts(
   let running: Promise<void> | null = null;
 
   async function deliverBatch(): Promise<number> {
-    const now = sql<string>`now()`;
-    const claimed = await database.sql
-      .updateTable('read_receipt')
-      .set({ next_attempt_at: sql<string>`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
-      .where('note_id', 'in', (eb) =>
-        eb
-          .selectFrom('read_receipt')
-          .select('note_id')
-          .where('read_at', 'is not', null)
-          .where('next_attempt_at', '<=', now)
-          .orderBy('next_attempt_at')
-          .limit(10)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning(['note_id', 'sealed_address', 'read_at', 'attempts'])
-      .execute();
-    const em = database.em();
+    const claimed = await repo.claimDueReceipts(BATCH, CLAIM_LEASE_SECONDS);
     for (const receipt of claimed) {
       try {
         const { address, language } = unsealRecipient(key, receipt.sealed_address);
         await mailer.send({ to: address, ...receiptMail(language, new Date(receipt.read_at!)) });
-        await em.nativeDelete(ReadReceipt, { noteId: receipt.note_id });
+        await repo.deleteReceipt(receipt.note_id);
         logger.info('read receipt sent');
       } catch (error) {
         const attempts = receipt.attempts + 1;
         if (attempts >= MAX_DELIVERY_ATTEMPTS) {
-          await em.nativeDelete(ReadReceipt, { noteId: receipt.note_id });
+          await repo.deleteReceipt(receipt.note_id);
           logger.error('read receipt given up', {
             attempts,
             error: withoutAddresses(errorMessage(error)),
           });
         } else {
           const delay = FIRST_RETRY_SECONDS * 2 ** (attempts - 1);
-          await em.nativeUpdate(
-            ReadReceipt,
-            { noteId: receipt.note_id },
-            { attempts, nextAttemptAt: new Date(Date.now() + delay * 1000) },
-          );
+          await repo.retryReceiptAt(receipt.note_id, attempts, new Date(Date.now() + delay * 1000));
           logger.warn('read receipt failed, will retry', {
             attempts,
             retryInSeconds: delay,

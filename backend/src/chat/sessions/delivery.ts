@@ -2,8 +2,7 @@ import { CHAT_CLOSE } from '../../../../shared/api/chat.ts';
 import { missingCase } from '../../../../shared/errors.ts';
 import type { AppMetrics } from '../../metrics/app-metrics.ts';
 import { sendErrorFrame, sendFrame } from '../../ws/hub.ts';
-import { RelayPayloadTooLargeError } from '../postgres-relay.ts';
-import type { ChatEvent, ChatRelay } from '../relay.ts';
+import { RelayPayloadTooLargeError, type ChatEvent, type ChatRelay } from '../relay.ts';
 import type { DeadRooms } from './dead-rooms.ts';
 import type { LocalRooms, Member } from './local-rooms.ts';
 

@@ -1,6 +1,9 @@
 import type { WebSocket } from 'ws';
-import { clientFrameSchema, type ClientFrame } from '../../../../shared/api/chat.ts';
-import { missingCase } from '../../../../shared/errors.ts';
+import {
+  clientFrameSchema,
+  type ClientFrame,
+  type ClientFrameType,
+} from '../../../../shared/api/chat.ts';
 import { sendErrorFrame, type FrameHandler } from '../../ws/hub.ts';
 import type { Delivery } from './delivery.ts';
 import type { Join } from './join.ts';
@@ -9,38 +12,37 @@ import { randomId } from '../../random-id.ts';
 import type { Seats } from './seats.ts';
 import type { SessionWork } from './work.ts';
 
-export type Frame<Type extends ClientFrame['type']> = Extract<ClientFrame, { type: Type }>;
+type Frame<Type extends ClientFrameType> = Extract<ClientFrame, { type: Type }>;
 
-/** The chat frames a client sends on `/ws`, validated and each sent where it is handled. */
+/**
+ * The chat frames a client sends on `/ws`: a handler per type, for the hub's table (ws/hub.ts),
+ * which is the one place a frame is dispatched by its type; each handler validates its frame.
+ */
 export function chatFrames(deps: {
   local: LocalRooms;
   delivery: Delivery;
   seats: Seats;
   work: SessionWork;
   join: Join;
-}) {
+}): Map<ClientFrameType, FrameHandler> {
   const { local, delivery, seats, work, join } = deps;
 
-  const handleFrame: FrameHandler = (socket, raw, client) => {
-    const parsed = clientFrameSchema.safeParse(raw);
-    if (!parsed.success) {
-      sendErrorFrame(socket, 'VALIDATION_FAILED', `Invalid ${raw.type} message.`);
-      return;
-    }
-    const frame = parsed.data;
-    switch (frame.type) {
-      case 'join_session':
-        return work.serial(socket, () => join(socket, frame, client));
-      case 'leave_session':
-        return work.serial(socket, () => leave(socket, frame));
-      case 'send_message':
-        return sendMessage(socket, frame);
-      case 'key_exchange':
-        return keyExchange(socket, frame);
-      default:
-        missingCase(frame);
-    }
-  };
+  /** The handler of `type`: the frame checked against the protocol's schema, then `handle`. */
+  function validated<Type extends ClientFrameType>(
+    type: Type,
+    handle: (socket: WebSocket, frame: Frame<Type>, client: string) => void | Promise<void>,
+  ): FrameHandler {
+    const isOfType = (frame: ClientFrame): frame is Frame<Type> => frame.type === type;
+    return (socket, raw, client) => {
+      const parsed = clientFrameSchema.safeParse(raw);
+      // The hub hands over only frames of `type`, so a valid frame is always of it.
+      if (!parsed.success || !isOfType(parsed.data)) {
+        sendErrorFrame(socket, 'VALIDATION_FAILED', `Invalid ${raw.type} message.`);
+        return;
+      }
+      return handle(socket, parsed.data, client);
+    };
+  }
 
   /** The joined member this frame speaks for, or null after telling the client. */
   function memberFor(socket: WebSocket, frame: { sessionId: string; participantId: string }) {
@@ -91,10 +93,15 @@ export function chatFrames(deps: {
     });
   }
 
-  return new Map<ClientFrame['type'], FrameHandler>([
-    ['join_session', handleFrame],
-    ['send_message', handleFrame],
-    ['key_exchange', handleFrame],
-    ['leave_session', handleFrame],
-  ]);
+  const handlers: { [Type in ClientFrameType]: FrameHandler } = {
+    join_session: validated('join_session', (socket, frame, client) =>
+      work.serial(socket, () => join(socket, frame, client)),
+    ),
+    leave_session: validated('leave_session', (socket, frame) =>
+      work.serial(socket, () => leave(socket, frame)),
+    ),
+    send_message: validated('send_message', sendMessage),
+    key_exchange: validated('key_exchange', keyExchange),
+  };
+  return new Map(Object.entries(handlers) as [ClientFrameType, FrameHandler][]);
 }

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { ClientFrame } from '../../../../shared/api/chat.ts';
 import { missingCase } from '../../../../shared/errors.ts';
 import { concurrencyGate } from '../../concurrency-gate.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,7 +10,6 @@ import type { ChatRelay } from '../relay.ts';
 import type { DeadRoom, DeadRooms } from './dead-rooms.ts';
 import type { Delivery } from './delivery.ts';
 import { secondsLeft, type Expiry } from './expiry.ts';
-import type { Frame } from './frames.ts';
 import type { LocalRooms, Member } from './local-rooms.ts';
 import { randomId } from '../../random-id.ts';
 import type { Seats } from './seats.ts';
@@ -24,6 +24,8 @@ import type { SessionWork } from './work.ts';
  */
 const JOINS_AT_ONCE = 4;
 const JOINS_WAITING = 1000;
+
+type JoinFrame = Extract<ClientFrame, { type: 'join_session' }>;
 
 /** The answer to a join for a room that is over or never was. */
 function refuseDead(socket: WebSocket, how: DeadRoom): void {
@@ -54,11 +56,7 @@ export function chatJoin(deps: {
   const { instance } = deps;
   const gate = concurrencyGate({ running: JOINS_AT_ONCE, waiting: JOINS_WAITING });
 
-  async function join(
-    socket: WebSocket,
-    frame: Frame<'join_session'>,
-    client: string,
-  ): Promise<void> {
+  async function join(socket: WebSocket, frame: JoinFrame, client: string): Promise<void> {
     if (work.stopped) return;
     const dead = deadRooms.get(frame.sessionId);
     if (dead !== undefined) {
@@ -79,11 +77,7 @@ export function chatJoin(deps: {
   }
 
   /** A join's work on the database, once its turn has come. */
-  async function seat(
-    socket: WebSocket,
-    frame: Frame<'join_session'>,
-    client: string,
-  ): Promise<void> {
+  async function seat(socket: WebSocket, frame: JoinFrame, client: string): Promise<void> {
     if (work.stopped) return;
     const { sessionId: roomId, participantId } = frame;
     try {

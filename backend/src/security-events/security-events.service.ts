@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import type { SecurityEventKind } from '../../../shared/api/security-events.ts';
 import { SECURITY_EVENT_DAYS } from '../../../shared/limits.ts';
-import type { Database } from '../db/database.ts';
 import { errorMessage, type Logger } from '../logger.ts';
-import { SecurityEvent } from './security-event.entity.ts';
+import type { SecurityEventsRepository } from './security-events.repository.ts';
 
 /** One event per kind and client per minute is enough to see a pattern, not a flood's echo. */
 const ONE_PER_MS = 60_000;
@@ -20,7 +19,7 @@ export interface SecurityEvents {
  * the administrator can see that many events come from one source, nobody can tell who that is.
  */
 export function securityEvents(
-  database: Pick<Database, 'em'>,
+  repo: SecurityEventsRepository,
   secret: Buffer,
   logger: Logger,
 ): SecurityEvents {
@@ -37,17 +36,14 @@ export function securityEvents(
           if (now - at >= ONE_PER_MS) lastRecorded.delete(seen);
       }
       const id = crypto.randomBytes(12).toString('base64url');
-      database
-        .em()
-        .insert(SecurityEvent, { id, kind, client: hash.slice(0, 22) })
+      repo
+        .insert({ id, kind, client: hash.slice(0, 22) })
         .catch((error: unknown) =>
           logger.warn('security event not recorded', { kind, error: errorMessage(error) }),
         );
     },
     async sweep() {
-      await database.em().nativeDelete(SecurityEvent, {
-        createdAt: { $lt: new Date(Date.now() - SECURITY_EVENT_DAYS * 86_400_000) },
-      });
+      await repo.deleteOlderThan(new Date(Date.now() - SECURITY_EVENT_DAYS * 86_400_000));
     },
   };
 }
