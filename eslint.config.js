@@ -183,7 +183,7 @@ export default tseslint.config(
     files: [
       'scripts/**/*.{js,mjs,ts}',
       'bench/**/*.ts',
-      'deploy/**/*.ts',
+      'deploy/**/*.{ts,mjs}',
       '**/e2e/**/*.ts',
       '*.config.{js,ts}',
       'renderer/vite.config.ts',
