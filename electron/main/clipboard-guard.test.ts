@@ -4,9 +4,10 @@ import { createClipboardGuard } from './clipboard-guard.ts';
 function fakeClipboard() {
   let text = '';
   return {
-    readText: () => text,
+    readText: () => Promise.resolve(text),
     writeText: vi.fn((value: string) => {
       text = value;
+      return Promise.resolve();
     }),
     clear: vi.fn(() => {
       text = '';
@@ -14,6 +15,8 @@ function fakeClipboard() {
     userCopies: (value: string) => {
       text = value;
     },
+    /** What is on the clipboard now. */
+    holds: () => text,
   };
 }
 
@@ -32,52 +35,60 @@ describe('clipboard guard', () => {
     return { clipboard, guarded, settings };
   }
 
-  it('clears the copied note after the delay when it is still on the clipboard', () => {
+  it('clears the copied note after the delay when it is still on the clipboard', async () => {
     const { clipboard, guarded } = guard();
-    guarded.writeSensitive('the secret note');
-    expect(clipboard.readText()).toBe('the secret note');
-    vi.advanceTimersByTime(59_999);
-    expect(clipboard.readText()).toBe('the secret note');
-    vi.advanceTimersByTime(1);
+    await guarded.writeSensitive('the secret note');
+    expect(clipboard.holds()).toBe('the secret note');
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(clipboard.holds()).toBe('the secret note');
+    await vi.advanceTimersByTimeAsync(1);
     expect(clipboard.clear).toHaveBeenCalledOnce();
-    expect(clipboard.readText()).toBe('');
+    expect(clipboard.holds()).toBe('');
   });
 
-  it('leaves what the user copied since alone', () => {
+  it('leaves what the user copied since alone', async () => {
     const { clipboard, guarded } = guard();
-    guarded.writeSensitive('the secret note');
+    await guarded.writeSensitive('the secret note');
     clipboard.userCopies('a shopping list');
-    vi.advanceTimersByTime(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(clipboard.clear).not.toHaveBeenCalled();
-    expect(clipboard.readText()).toBe('a shopping list');
+    expect(clipboard.holds()).toBe('a shopping list');
   });
 
-  it('does nothing more than copy when the setting is off', () => {
+  it('does nothing more than copy when the setting is off', async () => {
     const { clipboard, guarded } = guard(false);
-    guarded.writeSensitive('the secret note');
-    vi.advanceTimersByTime(120_000);
+    await guarded.writeSensitive('the secret note');
+    await vi.advanceTimersByTimeAsync(120_000);
     expect(clipboard.clear).not.toHaveBeenCalled();
-    expect(clipboard.readText()).toBe('the secret note');
+    expect(clipboard.holds()).toBe('the secret note');
   });
 
-  it('restarts the delay for a second copy, and clears only once', () => {
+  it('restarts the delay for a second copy, and clears only once', async () => {
     const { clipboard, guarded } = guard();
-    guarded.writeSensitive('first');
-    vi.advanceTimersByTime(30_000);
-    guarded.writeSensitive('second');
-    vi.advanceTimersByTime(30_000);
-    expect(clipboard.readText()).toBe('second');
-    vi.advanceTimersByTime(30_000);
-    expect(clipboard.readText()).toBe('');
+    await guarded.writeSensitive('first');
+    await vi.advanceTimersByTimeAsync(30_000);
+    await guarded.writeSensitive('second');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(clipboard.holds()).toBe('second');
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(clipboard.holds()).toBe('');
     expect(clipboard.clear).toHaveBeenCalledOnce();
   });
 
-  it('clears at once on quit, and then not again', () => {
+  it('guards only the copy that finished last when two overlap', async () => {
     const { clipboard, guarded } = guard();
-    guarded.writeSensitive('the secret note');
-    guarded.flush();
-    expect(clipboard.readText()).toBe('');
-    vi.advanceTimersByTime(60_000);
+    await Promise.all([guarded.writeSensitive('first'), guarded.writeSensitive('second')]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(clipboard.clear).toHaveBeenCalledOnce();
+    expect(clipboard.holds()).toBe('');
+  });
+
+  it('clears at once on quit, and then not again', async () => {
+    const { clipboard, guarded } = guard();
+    await guarded.writeSensitive('the secret note');
+    await guarded.flush();
+    expect(clipboard.holds()).toBe('');
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(clipboard.clear).toHaveBeenCalledOnce();
   });
 });

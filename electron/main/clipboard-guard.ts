@@ -6,10 +6,13 @@ import crypto from 'node:crypto';
  * is kept for the comparison, never the text itself.
  */
 
-/** The part of Electron's clipboard this uses (a fake in tests). */
+/**
+ * The part of Electron's clipboard this uses (a fake in tests). Since Electron 45 reading and
+ * writing are asynchronous, after the web's `navigator.clipboard`.
+ */
 export interface ClipboardLike {
-  readText(): string;
-  writeText(text: string): void;
+  readText(): Promise<string>;
+  writeText(text: string): Promise<void>;
   clear(): void;
 }
 
@@ -22,25 +25,40 @@ export interface ClipboardGuardOptions {
 
 const digest = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
-export function createClipboardGuard(options: ClipboardGuardOptions) {
-  let guarded: { hash: string; timer: ReturnType<typeof setTimeout> } | null = null;
+interface Guarded {
+  hash: string;
+  timer: ReturnType<typeof setTimeout>;
+}
 
-  const clearIfStillOurs = () => {
-    if (guarded === null) return;
-    clearTimeout(guarded.timer);
-    if (digest(options.clipboard.readText()) === guarded.hash) options.clipboard.clear();
+export function createClipboardGuard(options: ClipboardGuardOptions) {
+  let guarded: Guarded | null = null;
+
+  const release = (): Guarded | null => {
+    const released = guarded;
+    if (released !== null) clearTimeout(released.timer);
     guarded = null;
+    return released;
+  };
+
+  const clearIfStillOurs = async () => {
+    const released = release();
+    if (released === null) return;
+    const current = await options.clipboard.readText();
+    // A note copied while this read was under way is guarded anew; its own timer clears it.
+    if (guarded === null && digest(current) === released.hash) options.clipboard.clear();
   };
 
   return {
     /** Copies the text and, if the setting is on, schedules its removal. */
-    writeSensitive(text: string): void {
-      if (guarded !== null) clearTimeout(guarded.timer);
-      guarded = null;
-      options.clipboard.writeText(text);
+    async writeSensitive(text: string): Promise<void> {
+      release();
+      await options.clipboard.writeText(text);
+      // Another copy may have finished meanwhile: the last to finish is the one guarded.
+      release();
       if (!options.enabled()) return;
-      guarded = { hash: digest(text), timer: setTimeout(clearIfStillOurs, options.delayMs) };
-      guarded.timer.unref?.();
+      const timer = setTimeout(() => void clearIfStillOurs(), options.delayMs);
+      timer.unref?.();
+      guarded = { hash: digest(text), timer };
     },
     /** At quit: clear now rather than leave the text behind the closed app. */
     flush: clearIfStillOurs,

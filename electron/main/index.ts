@@ -199,7 +199,7 @@ async function start(): Promise<void> {
   finishBeforeQuit(
     app,
     async () => {
-      clipboardGuard.flush();
+      await clipboardGuard.flush();
       await supervisor.stop();
     },
     report('stopping the server'),

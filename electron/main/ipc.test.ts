@@ -32,8 +32,8 @@ function bridge() {
     },
   };
   const deps = {
-    writeClipboard: vi.fn((_text: string) => {}),
-    writeClipboardSensitive: vi.fn((_text: string) => {}),
+    writeClipboard: vi.fn((_text: string) => Promise.resolve()),
+    writeClipboardSensitive: vi.fn((_text: string) => Promise.resolve()),
     openExternal: vi.fn(async (_url: string) => {}),
     settings: vi.fn(() => DEFAULT_DESKTOP_SETTINGS),
     connection: vi.fn(() => CONNECTION),

@@ -32,9 +32,9 @@ export interface IpcMainLike {
 
 export interface BridgeDeps {
   /** Must never log the text: it is typically a note link with its key, or a decrypted note. */
-  writeClipboard(text: string): void;
+  writeClipboard(text: string): Promise<void>;
   /** The same, for a revealed note's text, which the clipboard guard removes later. */
-  writeClipboardSensitive(text: string): void;
+  writeClipboardSensitive(text: string): Promise<void>;
   openExternal(url: string): Promise<void>;
   settings(): DesktopSettings;
   connection(): ServerConnection | null;
@@ -69,11 +69,12 @@ export function registerBridgeHandlers(ipcMain: IpcMainLike, deps: BridgeDeps): 
     });
   };
 
-  handle(DESKTOP_CHANNELS.clipboardWrite, ([text]) => {
-    deps.writeClipboard(text);
+  // Answered once the text is on the clipboard, so the page's "copied" is true.
+  handle(DESKTOP_CHANNELS.clipboardWrite, async ([text]) => {
+    await deps.writeClipboard(text);
   });
-  handle(DESKTOP_CHANNELS.clipboardWriteSensitive, ([text]) => {
-    deps.writeClipboardSensitive(text);
+  handle(DESKTOP_CHANNELS.clipboardWriteSensitive, async ([text]) => {
+    await deps.writeClipboardSensitive(text);
   });
   handle(DESKTOP_CHANNELS.openExternal, async ([url]) => {
     const decision = externalUrlPolicy(url);

@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { TEST_DATABASES, createTestStore } from '../testing/test-server.ts';
-import { hasPendingMigrations, openDatabase } from './database.ts';
+import { openDatabase } from './database.ts';
 import { DataDirInUseError, acquireDataDirLock } from './embedded/data-dir-lock.ts';
 import { openEmbeddedStore } from './embedded/embedded-store.ts';
+import { pendingMigrations } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 
 const silent = createLogger('silent');
@@ -44,15 +45,15 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
     const database = await openDatabase(loadConfig(store.env), silent);
     try {
       const connection = database.orm.em.getConnection();
-      expect(await hasPendingMigrations(database.orm)).toBe(false);
+      expect(await pendingMigrations(database.orm)).toEqual([]);
       // A data directory from before the newest migration.
       await connection.execute(
         `delete from mikro_orm_migrations where name = '${migrations.at(-1)!.name}'`,
       );
-      expect(await hasPendingMigrations(database.orm)).toBe(true);
+      expect(await pendingMigrations(database.orm)).toEqual([migrations.at(-1)]);
       // One from before any.
       await connection.execute('drop table mikro_orm_migrations');
-      expect(await hasPendingMigrations(database.orm)).toBe(true);
+      expect(await pendingMigrations(database.orm)).toEqual(migrations);
     } finally {
       await database.close();
       await store.drop();

@@ -1,4 +1,3 @@
-import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import {
@@ -14,7 +13,7 @@ import type { Logger } from '../logger.ts';
 import { openEmbeddedStore, type EmbeddedStore } from './embedded/embedded-store.ts';
 import { PGliteDialect } from './embedded/pglite-dialect.ts';
 import { entities } from './entities.ts';
-import { migrations } from './migrations/index.ts';
+import { migrate, pendingMigrations } from './migrate.ts';
 
 export type DatabaseKind = 'postgres' | 'embedded';
 
@@ -152,8 +151,6 @@ export async function openDatabase(
 ): Promise<Database> {
   const common = {
     entities: [...entities],
-    extensions: [Migrator],
-    migrations: { migrationsList: migrations, snapshot: false, transactional: true, silent: true },
     // MikroORM's own query log would print inlined parameters; ours never logs SQL.
     debug: false,
     allowGlobalContext: false,
@@ -233,46 +230,6 @@ export async function openDatabase(
   });
 }
 
-/**
- * Whether a migration in the list is not yet recorded as applied. The migrator finds out by
- * reading PostgreSQL's catalog (information_schema) first, ~100 ms of every start on the
- * embedded database; this takes two plain queries, and the migrator runs only when it has work.
- */
-export async function hasPendingMigrations(orm: MikroORM): Promise<boolean> {
-  const connection = orm.em.getConnection();
-  const [table] = await connection.execute<{ exists: boolean }[]>(
-    "select to_regclass('mikro_orm_migrations') is not null as exists",
-  );
-  if (!table?.exists) return true;
-  const rows = await connection.execute<{ name: string }[]>(
-    'select name from mikro_orm_migrations',
-  );
-  const applied = new Set(rows.map((row) => row.name));
-  return migrations.some((migration) => !applied.has(migration.name));
-}
-
-/**
- * Runs the migrations this version has and the database lacks. Instances started together on
- * one new PostgreSQL database (compose starts two) would otherwise each run them, and all but
- * one fail on tables the first just made: the first to take the advisory lock runs them, the
- * others wait for its transaction to end and then find nothing to do. The lock's transaction
- * only holds the lock; the migrations run in their own, on other connections of the pool.
- */
-async function applyMigrations(kind: DatabaseKind, orm: MikroORM) {
-  const runPending = async () => ((await hasPendingMigrations(orm)) ? await orm.migrator.up() : []);
-  if (kind !== 'postgres') return runPending();
-  const connection = orm.em.getConnection();
-  return connection.transactional(async (lockHolder) => {
-    await connection.execute(
-      "select pg_advisory_xact_lock(hashtext('ashnote.migrations'))",
-      [],
-      'all',
-      lockHolder,
-    );
-    return runPending();
-  });
-}
-
 async function finish(
   kind: DatabaseKind,
   orm: MikroORM,
@@ -281,7 +238,7 @@ async function finish(
   makeAccess: () => Promise<Pick<Database, 'sql' | 'prepare' | 'poolStats'>>,
 ): Promise<Database> {
   try {
-    const applied = await applyMigrations(kind, orm);
+    const applied = await migrate(orm, kind);
     logger.info('database ready', { kind, migrationsApplied: applied.length });
   } catch (error) {
     await orm.close(true);
@@ -315,7 +272,7 @@ async function finish(
     },
     async readiness() {
       try {
-        return (await hasPendingMigrations(orm)) ? 'migrations_pending' : 'ready';
+        return (await pendingMigrations(orm)).length > 0 ? 'migrations_pending' : 'ready';
       } catch {
         return 'unreachable';
       }

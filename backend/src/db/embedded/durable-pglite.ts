@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { Checkpoints, type CheckpointPolicy } from './checkpoints.ts';
+import { hookNodeFs, type EmscriptenModule, type EmscriptenNode } from './emscripten-fs.ts';
 import { DeferredWalSync } from './wal-sync.ts';
 
 /**
@@ -10,26 +11,6 @@ import { DeferredWalSync } from './wal-sync.ts';
  * benchmark's raw baseline so both pay for the same durability.
  */
 
-interface EmscriptenNode {
-  mode: number;
-  name: string;
-  parent: EmscriptenNode;
-}
-interface EmscriptenModule {
-  FS: {
-    isDir(mode: number): boolean;
-    filesystems: {
-      NODEFS: {
-        realPath(node: EmscriptenNode): string;
-        stream_ops: Record<string, unknown>;
-        node_ops: {
-          mknod(parent: unknown, name: string, mode: number, dev: number): EmscriptenNode;
-        };
-      };
-    };
-  };
-}
-
 /** The database's files are its owner's alone, whatever the process's umask. */
 const PRIVATE_FILE = 0o600;
 const PRIVATE_DIR = 0o700;
@@ -37,7 +18,8 @@ const PRIVATE_DIR = 0o700;
 /**
  * PGlite's Node filesystem, made durable and private.
  *
- * It never reaches the disk on fsync: Emscripten's NODEFS has no fsync and its fdatasync is a
+ * Through the one adapter that reaches under PGlite (emscripten-fs.ts). It never reaches the
+ * disk on fsync: Emscripten's NODEFS has no fsync and its fdatasync is a
  * no-op, and PGlite starts PostgreSQL with fsync off. A note the server acknowledged would then
  * survive a crashed process (the OS still has the pages) but not a power cut, and a read note
  * could come back after one. So fsync is given a real fdatasync (the WAL's deferred, see
@@ -80,28 +62,16 @@ class DurableNodeFS extends NodeFS {
     const preRun = [
       ...((emscriptenOpts.preRun as ((module: EmscriptenModule) => void)[] | undefined) ?? []),
       (module: EmscriptenModule) => {
-        const { NODEFS } = module.FS.filesystems;
-        this.#realPath = NODEFS.realPath;
-        type Write = (stream: { node: EmscriptenNode }, ...rest: unknown[]) => number;
-        const write = NODEFS.stream_ops.write as Write;
-        NODEFS.stream_ops.write = ((stream, ...rest) => {
-          const { node } = stream;
-          (node.parent.name === 'pg_wal' ? this.#walWritten : this.#dataWritten).add(node);
-          return write(stream, ...rest);
-        }) satisfies Write;
-        NODEFS.stream_ops.fsync = (stream: { nfd: number; node: EmscriptenNode }) => {
-          this.walSync.fsync(NODEFS.realPath(stream.node), () => fs.fdatasyncSync(stream.nfd));
-          // A checkpoint ends by syncing pg_control: recovery no longer needs the WAL before it.
-          if (stream.node.name === 'pg_control') this.#walWritten.clear();
-          return 0;
-        };
-        const mknod = NODEFS.node_ops.mknod;
-        NODEFS.node_ops.mknod = (parent, name, mode, dev) => {
-          const node = mknod(parent, name, mode, dev);
-          const isDir = module.FS.isDir(node.mode);
-          fs.chmodSync(NODEFS.realPath(node), isDir ? PRIVATE_DIR : PRIVATE_FILE);
-          return node;
-        };
+        this.#realPath = hookNodeFs(module, {
+          written: (node) =>
+            (node.parent.name === 'pg_wal' ? this.#walWritten : this.#dataWritten).add(node),
+          fsync: (realPath, fd, node) => {
+            this.walSync.fsync(realPath, () => fs.fdatasyncSync(fd));
+            // A checkpoint ends by syncing pg_control: recovery no longer needs the WAL before it.
+            if (node.name === 'pg_control') this.#walWritten.clear();
+          },
+          created: (realPath, isDir) => fs.chmodSync(realPath, isDir ? PRIVATE_DIR : PRIVATE_FILE),
+        });
       },
     ];
     return { emscriptenOpts: { ...emscriptenOpts, preRun } };

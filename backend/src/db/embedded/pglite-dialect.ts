@@ -102,7 +102,7 @@ class PGliteDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection) {
     await (connection as PGliteConnection).finish('rollback');
   }
-  // Savepoints carry MikroORM's nested transactions (its migrator opens one per migration).
+  // Savepoints carry MikroORM's nested transactions (a transactional() inside another).
   async savepoint(connection: DatabaseConnection, name: string) {
     await (connection as PGliteConnection).run(`savepoint ${quoteIdentifier(name)}`);
   }

@@ -1,25 +1,25 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { SchemaMigration } from '../migrate.ts';
 
 /**
  * Chat rooms, their two seats, and the liveness of the instances holding seats. There is
  * deliberately no column for messages: the server relays ciphertext and keeps none
  * (DESIGN §1 chat).
  */
-export class Migration20261122000002Chat extends Migration {
-  override name = 'Migration20261122000002Chat';
+export const Migration20261122000002Chat: SchemaMigration = {
+  name: 'Migration20261122000002Chat',
 
-  override up(): void {
-    this.addSql(`create table chat_room (
+  async up(run) {
+    await run(`create table chat_room (
       id text primary key,
       created_at timestamptz not null default now(),
       expires_at timestamptz not null
     )`);
-    this.addSql('create index chat_room_expires_at_idx on chat_room (expires_at)');
+    await run('create index chat_room_expires_at_idx on chat_room (expires_at)');
 
     // One row per running instance, renewed every tick: the seats of its live sockets stay held
     // until `holds_until` (a few ticks plus the rejoin grace). One write per instance per tick,
     // however many sockets it holds; an instance that dies stops renewing and its seats lapse.
-    this.addSql(`create table chat_instance (
+    await run(`create table chat_instance (
       id text primary key,
       holds_until timestamptz not null
     )`);
@@ -28,7 +28,7 @@ export class Migration20261122000002Chat extends Migration {
     // whichever instance the joins arrive on. `connection` identifies the participant's latest
     // join (a rejoin replaces it). A seat is held through `instance` while its socket is up,
     // and until `held_until` (the end of the rejoin grace) once it has dropped.
-    this.addSql(`create table chat_participant (
+    await run(`create table chat_participant (
       room_id text not null references chat_room (id) on delete cascade,
       slot smallint not null check (slot in (1, 2)),
       participant_id text not null,
@@ -39,9 +39,9 @@ export class Migration20261122000002Chat extends Migration {
       primary key (room_id, slot),
       unique (room_id, participant_id)
     )`);
-    this.addSql('create index chat_participant_connection_idx on chat_participant (connection)');
-    this.addSql(
+    await run('create index chat_participant_connection_idx on chat_participant (connection)');
+    await run(
       'create index chat_participant_instance_idx on chat_participant (instance) where instance is not null',
     );
-  }
-}
+  },
+};

@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { SchemaMigration } from '../migrate.ts';
 
 /**
  * Hardening of notes:
@@ -9,11 +9,11 @@ import { Migration } from '@mikro-orm/migrations';
  *   they come from someone who has the link (notes made before it have none and count as before).
  * - Ciphertext is stored without compression attempts (it does not compress).
  */
-export class Migration20261123000003NoteParts extends Migration {
-  override name = 'Migration20261123000003NoteParts';
+export const Migration20261123000003NoteParts: SchemaMigration = {
+  name: 'Migration20261123000003NoteParts',
 
-  override up(): void {
-    this.addSql(`create table note_part (
+  async up(run) {
+    await run(`create table note_part (
       note_id text not null,
       image smallint not null,
       seq integer not null,
@@ -21,16 +21,16 @@ export class Migration20261123000003NoteParts extends Migration {
       created_at timestamptz not null default now(),
       primary key (note_id, image, seq)
     )`);
-    this.addSql('alter table note_part alter column data set storage external');
-    this.addSql('create index note_part_created_at_idx on note_part (created_at)');
-    this.addSql(`alter table note add column image_parts integer[] not null default '{}'`);
+    await run('alter table note_part alter column data set storage external');
+    await run('create index note_part_created_at_idx on note_part (created_at)');
+    await run(`alter table note add column image_parts integer[] not null default '{}'`);
     // Notes stored before this migration keep their images, each as a single part.
-    this.addSql(`insert into note_part (note_id, image, seq, data)
+    await run(`insert into note_part (note_id, image, seq, data)
       select n.id, i - 1, 0, n.images[i] from note n, generate_subscripts(n.images, 1) as i`);
-    this.addSql(`update note set image_parts = array_fill(1, array[cardinality(images)])
+    await run(`update note set image_parts = array_fill(1, array[cardinality(images)])
       where cardinality(images) > 0`);
-    this.addSql('alter table note drop column images');
-    this.addSql('alter table note add column link_verifier bytea null');
-    this.addSql('alter table note alter column content set storage external');
-  }
-}
+    await run('alter table note drop column images');
+    await run('alter table note add column link_verifier bytea null');
+    await run('alter table note alter column content set storage external');
+  },
+};

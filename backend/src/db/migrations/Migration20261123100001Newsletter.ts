@@ -1,11 +1,11 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { SchemaMigration } from '../migrate.ts';
 
 /** Newsletter subscribers: hashes and a sealed address only (see newsletter.entities.ts). */
-export class Migration20261123100001Newsletter extends Migration {
-  override name = 'Migration20261123100001Newsletter';
+export const Migration20261123100001Newsletter: SchemaMigration = {
+  name: 'Migration20261123100001Newsletter',
 
-  override up(): void {
-    this.addSql(`create table newsletter_subscriber (
+  async up(run) {
+    await run(`create table newsletter_subscriber (
       address_hash bytea primary key,
       sealed bytea not null,
       unsubscribe_hash bytea not null,
@@ -17,11 +17,11 @@ export class Migration20261123100001Newsletter extends Migration {
       created_at timestamptz not null default now(),
       activated_at timestamptz null
     )`);
-    this.addSql(
+    await run(
       'alter table newsletter_subscriber add constraint newsletter_subscriber_unsubscribe_hash_key unique (unsubscribe_hash)',
     );
-    this.addSql(
+    await run(
       'create index newsletter_subscriber_code_expires_at_idx on newsletter_subscriber (code_expires_at)',
     );
-  }
-}
+  },
+};

@@ -1,4 +1,4 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { SchemaMigration } from '../migrate.ts';
 import { blogHtml } from '../../blog/blog-html.ts';
 import { SEED_ARTICLES } from '../../blog/seed-articles.ts';
 
@@ -6,11 +6,11 @@ import { SEED_ARTICLES } from '../../blog/seed-articles.ts';
  * Blog articles, seeded with the team's own articles on sharing secrets safely. Their HTML goes
  * through the same sanitizer as an AI-written one, so every stored body obeys one allow-list.
  */
-export class Migration20261123100002Blog extends Migration {
-  override name = 'Migration20261123100002Blog';
+export const Migration20261123100002Blog: SchemaMigration = {
+  name: 'Migration20261123100002Blog',
 
-  override async up(): Promise<void> {
-    await this.execute(`create table blog_post (
+  async up(run) {
+    await run(`create table blog_post (
       id text primary key,
       title text not null,
       excerpt text not null,
@@ -22,11 +22,11 @@ export class Migration20261123100002Blog extends Migration {
       published boolean not null default true,
       published_at timestamptz not null default now()
     )`);
-    await this.execute('create index blog_post_published_at_idx on blog_post (published_at)');
+    await run('create index blog_post_published_at_idx on blog_post (published_at)');
     const { readMinutes, sanitizeArticleHtml } = await blogHtml();
     for (const article of SEED_ARTICLES) {
       const html = sanitizeArticleHtml(article.html);
-      await this.execute(
+      await run(
         `insert into blog_post (id, title, excerpt, category, tags, author, html, read_minutes, published, published_at)
          values (?, ?, ?, ?, array(select jsonb_array_elements_text(cast(? as jsonb))), ?, ?, ?, true, ?)`,
         [
@@ -43,5 +43,5 @@ export class Migration20261123100002Blog extends Migration {
         ],
       );
     }
-  }
-}
+  },
+};

@@ -1,15 +1,15 @@
-import { Migration } from '@mikro-orm/migrations';
+import type { SchemaMigration } from '../migrate.ts';
 
 /** First-party analytics: hashed ids with a daily salt, hour buckets, counters (no addresses). */
-export class Migration20261123100003Analytics extends Migration {
-  override name = 'Migration20261123100003Analytics';
+export const Migration20261123100003Analytics: SchemaMigration = {
+  name: 'Migration20261123100003Analytics',
 
-  override up(): void {
-    this.addSql(`create table analytics_salt (
+  async up(run) {
+    await run(`create table analytics_salt (
       day text primary key,
       salt bytea not null
     )`);
-    this.addSql(`create table analytics_page_view (
+    await run(`create table analytics_page_view (
       id serial primary key,
       hour timestamptz not null,
       path text not null,
@@ -18,9 +18,9 @@ export class Migration20261123100003Analytics extends Migration {
       session text not null,
       country text null
     )`);
-    this.addSql('create index analytics_page_view_hour_idx on analytics_page_view (hour)');
-    this.addSql('create index analytics_page_view_session_idx on analytics_page_view (session)');
-    this.addSql(`create table analytics_session (
+    await run('create index analytics_page_view_hour_idx on analytics_page_view (hour)');
+    await run('create index analytics_page_view_session_idx on analytics_page_view (session)');
+    await run(`create table analytics_session (
       id text primary key,
       hour timestamptz not null,
       device_type text not null check (device_type in ('desktop', 'mobile', 'tablet')),
@@ -28,26 +28,26 @@ export class Migration20261123100003Analytics extends Migration {
       is_returning boolean not null,
       duration_seconds integer null
     )`);
-    this.addSql('create index analytics_session_hour_idx on analytics_session (hour)');
-    this.addSql(`create table analytics_event (
+    await run('create index analytics_session_hour_idx on analytics_session (hour)');
+    await run(`create table analytics_event (
       hour timestamptz not null,
       name text not null check (name in ('note_link_copied', 'chat_link_copied')),
       count integer not null,
       primary key (hour, name)
     )`);
-    this.addSql(`create table analytics_note_activity (
+    await run(`create table analytics_note_activity (
       hour timestamptz primary key,
       created integer not null default 0,
       read integer not null default 0,
       password_protected integer not null default 0,
       email_receipts integer not null default 0
     )`);
-    this.addSql(`create table analytics_request_timing (
+    await run(`create table analytics_request_timing (
       hour timestamptz not null,
       route text not null,
       bucket smallint not null,
       count integer not null,
       primary key (hour, route, bucket)
     )`);
-  }
-}
+  },
+};

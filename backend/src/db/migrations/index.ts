@@ -1,5 +1,4 @@
-import type { Constructor } from '@mikro-orm/core';
-import type { Migration } from '@mikro-orm/migrations';
+import type { SchemaMigration } from '../migrate.ts';
 import { Migration20261122000001Notes } from './Migration20261122000001Notes.ts';
 import { Migration20261122000002Chat } from './Migration20261122000002Chat.ts';
 import { Migration20261123000003NoteParts } from './Migration20261123000003NoteParts.ts';
@@ -12,7 +11,7 @@ import { Migration20261123100003Analytics } from './Migration20261123100003Analy
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
  * works from source, from the Electron bundle and from any packaged build. Features append here.
  */
-export const migrations: Constructor<Migration>[] = [
+export const migrations: SchemaMigration[] = [
   Migration20261122000001Notes,
   Migration20261122000002Chat,
   Migration20261123000003NoteParts,
