@@ -6,7 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import { errorMessage, type Logger } from '../../logger.ts';
 import type { Database } from '../database.ts';
 import { dataDirSocketPath } from '../embedded/data-dir-lock.ts';
-import { checkBackup, writeBackup, writeFileAtomically } from './backup-file.ts';
+import {
+  BackupFileError,
+  BackupLines,
+  checkBackup,
+  compress,
+  writeFileAtomically,
+} from './backup-file.ts';
 import { exportSnapshot } from './snapshot.ts';
 
 /**
@@ -18,10 +24,12 @@ import { exportSnapshot } from './snapshot.ts';
  * the folder's path is too long for a socket it lives in the shared temp folder, where the
  * token is what keeps other users out.
  *
- * The server writes the snapshot to a file in the data folder first, holding the database only
- * while it reads (a slow reader on the socket never holds it), then sends that file: a line of
- * JSON (`{"bytes":N}` or `{"error":"…"}`) and the file's N bytes. The command writes them to the
- * backup file, checks it whole and only then gives it its name.
+ * The server writes the snapshot's lines to a file in the data folder, uncompressed: the
+ * database is held only while its rows are read (compressing them as they came doubled that
+ * time), and a slow reader on the socket never holds it. It then sends a line of JSON
+ * (`{"ok":true}` or `{"error":"…"}`) and the file, compressed on the way. The command writes it
+ * to the backup file and checks it whole (gzip's checksum, the end's counts) before giving it its
+ * name: a server that fails halfway leaves a cut stream, never a backup.
  */
 
 const TOKEN_FILE = 'ashnote.backup.token';
@@ -63,15 +71,20 @@ export async function serveBackups(
     try {
       const started = performance.now();
       const out = fs.createWriteStream(snapshot, { flags: 'wx', mode: 0o600 });
-      const { rows } = await writeBackup(out, (lines) => exportSnapshot(database.sql, lines));
-      const { size } = fs.statSync(snapshot);
+      const lines = new BackupLines(out);
+      await exportSnapshot(database.sql, lines);
+      const heldMs = Math.round(performance.now() - started);
+      await new Promise<void>((resolve, reject) => {
+        out.once('error', reject);
+        out.end(resolve);
+      });
+      connection.write(`${JSON.stringify({ ok: true })}\n`);
+      await pipeline(fs.createReadStream(snapshot), compress(), connection);
       logger.info('backup taken', {
-        rows,
-        bytes: size,
+        rows: lines.rows,
+        databaseHeldMs: heldMs,
         ms: Math.round(performance.now() - started),
       });
-      connection.write(`${JSON.stringify({ bytes: size })}\n`);
-      await pipeline(fs.createReadStream(snapshot), connection);
     } catch (error) {
       logger.error('backup failed', { error: errorMessage(error) });
       if (connection.writable) {
@@ -158,31 +171,27 @@ export async function requestBackup(
     }
     connection.write(`${token}\n`);
     const answer = await firstLine(connection);
-    const header = JSON.parse(answer.text) as { bytes?: number; error?: string };
+    const header = JSON.parse(answer.text) as { ok?: true; error?: string };
     if (typeof header.error === 'string') throw new BackupRequestError(header.error);
-    const bytes = header.bytes ?? 0;
     let counts: { tables: number; rows: number } | null = null;
     await writeFileAtomically(
       file,
       async (out) => {
-        let received = 0;
         async function* body() {
-          received += answer.rest.length;
           yield answer.rest;
-          for await (const chunk of connection as AsyncIterable<Buffer>) {
-            received += chunk.length;
-            yield chunk;
-          }
+          yield* connection as AsyncIterable<Buffer>;
         }
         await pipeline(body, out);
-        if (received !== bytes) {
-          throw new BackupRequestError(
-            `The server's backup stopped after ${received} of ${bytes} bytes; ${file} was not written. The server's log says why.`,
-          );
-        }
       },
       async (written) => {
-        counts = await checkBackup(written);
+        try {
+          counts = await checkBackup(written);
+        } catch (error) {
+          if (!(error instanceof BackupFileError)) throw error;
+          throw new BackupRequestError(
+            `The server's backup stopped before its end; ${file} was not written. The server's log says why.`,
+          );
+        }
       },
     );
     return counts;
