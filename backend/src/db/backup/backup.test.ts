@@ -177,19 +177,32 @@ describe('embedded database backup and restore', () => {
     }
   }, 60_000);
 
-  it('backs up a data folder no server is running on, without changing it', async () => {
+  it('backs up a data folder no server is running on', async () => {
     const file = path.join(scratch, 'offline.backup');
     const result = await run('backup', [file], store.env);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^Backed up the embedded database in /);
     const noteIds = new Set<string>();
+    const rows: string[] = [];
     for await (const record of readBackup(file)) {
-      if (record.kind === 'row' && record.table === 'note') {
-        noteIds.add((JSON.parse(record.json) as { id: string }).id);
+      if (record.kind !== 'row') continue;
+      rows.push(record.json);
+      if (record.table === 'note') noteIds.add((JSON.parse(record.json) as { id: string }).id);
+    }
+    // An unread note's ciphertext is in it as stored; a note read before, not even that.
+    const everything = rows.join('\n');
+    for (const note of unreadBefore) {
+      expect(noteIds.has(note.noteId)).toBe(true);
+      for (const ciphertext of [note.content, ...note.images]) {
+        expect(everything.includes(ciphertext.slice(3))).toBe(true);
       }
     }
-    for (const note of unreadBefore) expect(noteIds.has(note.noteId)).toBe(true);
-    for (const note of readBefore) expect(noteIds.has(note.noteId)).toBe(false);
+    for (const note of readBefore) {
+      expect(noteIds.has(note.noteId)).toBe(false);
+      for (const ciphertext of [note.content, ...note.images]) {
+        expect(everything.includes(ciphertext.slice(3))).toBe(false);
+      }
+    }
     fs.rmSync(file);
   }, 30_000);
 
