@@ -48,7 +48,10 @@ export async function serveBackups(
     if (name.startsWith(SNAPSHOT_PREFIX)) fs.rmSync(path.join(dataDir, name), { force: true });
   }
   const token = crypto.randomBytes(32);
-  fs.writeFileSync(path.join(dataDir, TOKEN_FILE), token.toString('hex'), { mode: 0o600 });
+  const tokenFile = path.join(dataDir, TOKEN_FILE);
+  fs.writeFileSync(tokenFile, token.toString('hex'), { mode: 0o600 });
+  // The mode above applies only to a new file; one left by an earlier server keeps its own.
+  fs.chmodSync(tokenFile, 0o600);
   const socketPath = backupSocketPath(dataDir);
   // This server holds the data folder's lock, so a socket there is a stopped server's.
   if (process.platform !== 'win32') fs.rmSync(socketPath, { force: true });
@@ -108,7 +111,7 @@ export async function serveBackups(
   server.unref();
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    fs.rmSync(path.join(dataDir, TOKEN_FILE), { force: true });
+    fs.rmSync(tokenFile, { force: true });
   };
 }
 
