@@ -206,6 +206,26 @@ describe('embedded database backup and restore', () => {
     fs.rmSync(file);
   }, 30_000);
 
+  it('answers only a request that carries the token the server wrote for its user', async () => {
+    const server = await startServer(store.env, serverOptions);
+    try {
+      const tokenFile = path.join(store.env.DATA_DIR!, 'ashnote.backup.token');
+      expect(fs.statSync(tokenFile).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.join(store.env.DATA_DIR!, 'ashnote.backup.sock')).mode & 0o777).toBe(
+        0o600,
+      );
+      // Someone who can reach the socket but not read the token (here: a wrong one).
+      fs.writeFileSync(tokenFile, 'f'.repeat(64));
+      const file = path.join(scratch, 'refused.backup');
+      const refused = await run('backup', [file], store.env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe('The backup token does not match.\n');
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
   it('refuses a non-empty DATA_DIR with one line, and changes nothing there', async () => {
     const occupied = path.join(scratch, 'occupied');
     fs.mkdirSync(occupied);
