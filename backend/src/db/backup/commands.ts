@@ -20,8 +20,8 @@ import { SnapshotMismatchError, exportSnapshot, importSnapshot } from './snapsho
 /**
  * `npm run db:backup -- FILE` and `npm run db:restore -- FILE`: the embedded database's backup
  * and restore (db/backup/). Each prints one line, on stdout when it worked, on stderr (exit 1)
- * when not, never a stack. PostgreSQL has pg_dump and pg_restore (README, "Backups and
- * restore").
+ * when not, never a stack. PostgreSQL has pg_dump and pg_restore (docs/operations.md,
+ * "Backups and restore").
  */
 
 /** A failure whose message is the line to print. */
@@ -73,8 +73,8 @@ function setUp(
   if (config.databaseUrl !== null) {
     throw new CommandError(
       command === 'db:backup'
-        ? 'DATABASE_URL is set: back up PostgreSQL with pg_dump (README, "Backups and restore"); db:backup is for the embedded database.'
-        : 'DATABASE_URL is set: restore PostgreSQL with pg_restore (README, "Backups and restore"); db:restore is for the embedded database.',
+        ? 'DATABASE_URL is set: back up PostgreSQL with pg_dump (docs/operations.md, "Backups and restore", in the repository); db:backup is for the embedded database.'
+        : 'DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md, "Backups and restore", in the repository); db:restore is for the embedded database.',
     );
   }
   return { file: path.resolve(args[0]!), config };

@@ -11,8 +11,8 @@ import { createFakeNote, fakeEnvelope, postJson } from '../../testing/notes-clie
 import { createTestStore, startServer, type TestStore } from '../../testing/test-server.ts';
 
 /**
- * PostgreSQL's backup and restore as the README tells operators to do it: `pg_dump -Fc` of the
- * running server's database, `pg_restore` into a new database, the server started on that one.
+ * PostgreSQL's backup and restore as docs/operations.md tells operators to do it: `pg_dump -Fc`
+ * of the running server's database, `pg_restore` into a new one, the server started on that.
  * Runs when TEST_DATABASE_URL names a PostgreSQL (CI's); pg_dump and pg_restore must be installed.
  */
 

@@ -17,7 +17,7 @@ import type { BackupLines, BackupRecord } from './backup-file.ts';
  * PostgreSQL backend whose transaction has it to itself (see pglite-dialect.ts), so while the
  * snapshot is read, the server's statements wait: a note read or created meanwhile is either
  * wholly before the snapshot or wholly after it. The pause lasts as long as the reading does
- * (README, "Backups and restore", gives a figure).
+ * (docs/operations.md, "Backups and restore", gives a figure).
  */
 
 /** The migrator's own table: a restore rebuilds it by running the migrations. */

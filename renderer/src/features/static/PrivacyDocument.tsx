@@ -39,7 +39,7 @@ const PRIVACY_SECTIONS = [
   'logs',
   // A backup holds unread notes' ciphertext and sealed addresses, never a read note,
   // and an older one brings back notes read since: backend/src/db/backup/backup.test.ts,
-  // backend/src/db/backup/pg-dump.test.ts; README, "Backups and restore".
+  // backend/src/db/backup/pg-dump.test.ts; docs/operations.md, "Backups and restore".
   'backups',
   // No visitor cookies: renderer/e2e/site.e2e.test.ts (no cookie after visiting every route).
   // Statistics ids in storage, not created under DNT/GPC: renderer/e2e/analytics.e2e.test.ts.
