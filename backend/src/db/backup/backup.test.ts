@@ -247,30 +247,35 @@ describe('embedded database backup and restore', () => {
     fs.writeFileSync(damaged, flipped);
     const notGzip = path.join(scratch, 'notes.txt');
     fs.writeFileSync(notGzip, 'hello\n');
-    for (const file of [cut, damaged, notGzip, path.join(scratch, 'missing.backup')]) {
-      const target = path.join(scratch, 'never');
-      const result = await run('restore', [file], { DATA_DIR: target });
+    const files = [cut, damaged, notGzip, path.join(scratch, 'missing.backup')];
+    const target = path.join(scratch, 'never');
+    const results = await Promise.all(
+      files.map((file) => run('restore', [file], { DATA_DIR: target })),
+    );
+    for (const [index, result] of results.entries()) {
       expect(result.code).toBe(1);
       expectOneLine(result.stderr);
-      expect(result.stderr).toContain(file);
-      expect(fs.existsSync(target)).toBe(false);
+      expect(result.stderr).toContain(files[index]);
     }
+    expect(fs.existsSync(target)).toBe(false);
   }, 30_000);
 
   it('says how to use it, and points PostgreSQL to pg_dump and pg_restore', async () => {
-    const usage = await run('backup', [], store.env);
+    const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
+    const [usage, backupPg, restorePg, none] = await Promise.all([
+      run('backup', [], store.env),
+      run('backup', [path.join(scratch, 'pg.backup')], postgres),
+      run('restore', [backupFile], postgres),
+      run('backup', [path.join(scratch, 'none.backup')], {
+        DATA_DIR: path.join(scratch, 'nothing-here'),
+      }),
+    ]);
     expect(usage.code).toBe(1);
     expect(usage.stderr).toBe(
       'Usage: npm run db:backup -- FILE (backs up the embedded database in DATA_DIR to FILE)\n',
     );
-    const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
-    const backupPg = await run('backup', [path.join(scratch, 'pg.backup')], postgres);
     expect(backupPg.stderr).toMatch(/^DATABASE_URL is set: back up PostgreSQL with pg_dump/);
-    const restorePg = await run('restore', [backupFile], postgres);
     expect(restorePg.stderr).toMatch(/^DATABASE_URL is set: restore PostgreSQL with pg_restore/);
-    const none = await run('backup', [path.join(scratch, 'none.backup')], {
-      DATA_DIR: path.join(scratch, 'nothing-here'),
-    });
     expect(none.stderr).toMatch(/^There is no embedded database in .*nothing-here/);
     expect(fs.existsSync(path.join(scratch, 'nothing-here'))).toBe(false);
   }, 30_000);
