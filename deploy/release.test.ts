@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -172,10 +172,16 @@ describe('the release', { timeout: 120_000 }, () => {
       scripts: Record<string, string>;
       engines: Record<string, string>;
     };
-    expect(manifest.scripts).toEqual({ start: 'node dist/server/main.js' });
+    expect(manifest.scripts).toEqual({
+      start: 'node dist/server/main.js',
+      'db:backup': 'node dist/server/db-backup.js',
+      'db:restore': 'node dist/server/db-restore.js',
+    });
     expect(manifest.engines).toEqual({ node: '>=22.12' });
     const shipped = [
       'dist/server/main.js',
+      'dist/server/db-backup.js',
+      'dist/server/db-restore.js',
       'dist/web/index.html',
       'LICENSE',
       'SECURITY.md',
@@ -229,6 +235,47 @@ describe('the release', { timeout: 120_000 }, () => {
       }
     });
   }
+
+  it('backs up its running embedded database with npm run db:backup, restored by db:restore', async () => {
+    const store = await createTestStore('embedded');
+    const backupFile = path.join(work, 'release.backup');
+    const restored = path.join(work, 'restored-data');
+    const npm = (script: string, env: Record<string, string>) =>
+      execFileSync('npm', ['run', '--silent', script, '--', backupFile], {
+        cwd: installed,
+        env: { PATH: process.env.PATH, ...env },
+        encoding: 'utf8',
+      });
+    const server = await startRelease(installed, store.env);
+    let note: Awaited<ReturnType<typeof createFakeNote>>;
+    try {
+      note = await createFakeNote(server.url);
+      // Asynchronously: this process does not answer the server, but must not block its reply.
+      const backedUp = await new Promise<string>((resolve, reject) =>
+        execFile(
+          'npm',
+          ['run', '--silent', 'db:backup', '--', backupFile],
+          { cwd: installed, env: { PATH: process.env.PATH, ...store.env } },
+          (error, stdout) => (error ? reject(error) : resolve(stdout)),
+        ),
+      );
+      expect(backedUp).toMatch(/^Backed up the running server's embedded database/);
+    } finally {
+      expect(await server.stop()).toBe(0);
+      await store.drop();
+    }
+    expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
+    expect(npm('db:restore', { DATA_DIR: restored })).toMatch(/^Restored .* into /);
+    const again = await startRelease(installed, { DATA_DIR: restored });
+    try {
+      const proofs = { proof: note.proof, linkProof: note.linkProof };
+      const read = await postJson(`${again.url}${apiPaths.noteVerify(note.noteId)}`, proofs);
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { content: string }).content).toBe(note.content);
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
+  });
 
   const systemNodeVersion = fs.existsSync(SYSTEM_NODE)
     ? spawnSync(SYSTEM_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim()

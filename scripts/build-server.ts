@@ -19,6 +19,8 @@ import { build } from 'rolldown';
  * - `main.js` — the server (backend/src/main.ts);
  * - `desktop-server.js` — the desktop app's built-in server, the entry of the utility process
  *   Electron's main forks (electron/server/index.ts);
+ * - `db-backup.js`, `db-restore.js` — `npm run db:backup` and `npm run db:restore` of a release
+ *   (backend/src/db/backup/), which has no sources to run them from;
  * - `pglite-worker.js`, `parse.worker.js` — the worker threads, under their sources' names.
  *
  * npm packages stay external: they are imported from node_modules at run time, where
@@ -34,6 +36,8 @@ export const SERVER_DIR = path.join(root, 'dist/server');
 export const SERVER_ENTRIES = {
   main: 'backend/src/main.ts',
   'desktop-server': 'electron/server/index.ts',
+  'db-backup': 'backend/src/db/backup/backup-main.ts',
+  'db-restore': 'backend/src/db/backup/restore-main.ts',
   'pglite-worker': 'backend/src/db/embedded/pglite-worker.ts',
   'parse.worker': 'backend/src/notes/upload/parse.worker.ts',
 };

@@ -10,7 +10,7 @@ import { ensureBuilt } from './build-targets.ts';
  * checkout, and the one script a container's build stage runs. In DIR (default release/server):
  *
  * - `ashnote-<version>/` — the built server and web bundle (dist/server, dist/web), package.json
- *   (its scripts reduced to `start`) and package-lock.json, so that `npm ci --omit=dev` there
+ *   (its scripts reduced to `start`, `db:backup` and `db:restore`) and package-lock.json, so that `npm ci --omit=dev` there
  *   installs exactly the server's run-time packages; the licence, security policy, changelog,
  *   README, .env.example and deploy/ (the systemd unit, the container's scripts, the Caddy
  *   site); and SHA256SUMS, every one of those files' checksum.
@@ -61,6 +61,13 @@ function sourceDateEpoch(): number {
   }
 }
 
+/** What an operator runs in a release: the server, and the embedded database's backup and restore. */
+const RELEASE_SCRIPTS = {
+  start: 'node dist/server/main.js',
+  'db:backup': 'node dist/server/db-backup.js',
+  'db:restore': 'node dist/server/db-restore.js',
+};
+
 /** package.json for the release: the same packages (npm ci checks them against the lock). */
 function releaseManifest(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<
@@ -68,7 +75,7 @@ function releaseManifest(): string {
     unknown
   >;
   // The development scripts need the sources, which a release does not hold.
-  manifest.scripts = { start: 'node dist/server/main.js' };
+  manifest.scripts = RELEASE_SCRIPTS;
   delete manifest.main;
   // Only the development install needs an npm that honours allowScripts (Electron's binary): no
   // package the server runs on has an install script, so Node 22's own npm 10 installs it.

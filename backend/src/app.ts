@@ -24,6 +24,7 @@ import { adminFeature } from './admin/index.ts';
 import { analyticsFeature } from './analytics/index.ts';
 import { blogFeature, type BlogOptions } from './blog/index.ts';
 import { loadServerSecret } from './db/server-secret.ts';
+import { serveBackups } from './db/backup/backup-socket.ts';
 import { startPeriodic } from './jobs/periodic.ts';
 import { createRateLimiter } from './rate-limit/rate-limiter.ts';
 import { securityEventsFeature } from './security-events/index.ts';
@@ -83,6 +84,15 @@ export async function createApp(
     options.embeddedStore,
     metrics.enabled ? metrics.statement : undefined,
   );
+
+  // `npm run db:backup` asks the server that owns the embedded database for its snapshot.
+  const stopBackups =
+    database.kind === 'embedded'
+      ? await serveBackups(config.dataDir, database, logger).catch((error: unknown) => {
+          logger.warn('backups cannot be requested', { error: errorMessage(error) });
+          return async () => {};
+        })
+      : async () => {};
 
   const events = securityEventsFeature({
     database,
@@ -313,6 +323,7 @@ export async function createApp(
         await analytics.stop();
         await stopRateSync();
         await stopHousekeeping();
+        await stopBackups();
         await database.close();
         logger.info('stopped');
       })();

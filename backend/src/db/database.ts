@@ -138,6 +138,15 @@ function timed<Args, Row>(
   };
 }
 
+export interface OpenOptions {
+  /**
+   * Whether to bring the schema up to date (default). The backup and restore commands open a
+   * database without: a backup must not change what it copies, and a restore builds the schema
+   * of the backup's own version before it loads the rows (db/backup/).
+   */
+  migrate?: boolean;
+}
+
 /**
  * Opens PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite under DATA_DIR (or
  * `embeddedStore`, already opening it). Both speak the same SQL, so one set of migrations (run
@@ -148,6 +157,7 @@ export async function openDatabase(
   logger: Logger,
   embeddedStore?: Promise<EmbeddedStore>,
   onStatement?: StatementTimer,
+  { migrate = true }: OpenOptions = {},
 ): Promise<Database> {
   const common = {
     entities: [...entities],
@@ -168,6 +178,7 @@ export async function openDatabase(
       orm,
       async () => {},
       logger,
+      migrate,
       async () => {
         const pool = await orm.em.getConnection().getNativeClient();
         const sql = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -212,7 +223,7 @@ export async function openDatabase(
     );
     throw error;
   }
-  return finish('embedded', orm, store.close, logger, async () => {
+  return finish('embedded', orm, store.close, logger, migrate, async () => {
     const sql = orm.em.fork().getKysely<DB>();
     return {
       sql,
@@ -235,10 +246,11 @@ async function finish(
   orm: MikroORM,
   closeStore: () => Promise<void>,
   logger: Logger,
+  runMigrations: boolean,
   makeAccess: () => Promise<Pick<Database, 'sql' | 'prepare' | 'poolStats'>>,
 ): Promise<Database> {
   try {
-    const applied = await migrate(orm, kind);
+    const applied = runMigrations ? await migrate(orm, kind) : [];
     logger.info('database ready', { kind, migrationsApplied: applied.length });
   } catch (error) {
     await orm.close(true);

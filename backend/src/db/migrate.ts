@@ -45,7 +45,12 @@ export async function pendingMigrations(orm: MikroORM): Promise<SchemaMigration[
  * and all but one fail on tables the first just made; the others wait for the first to commit
  * and then find nothing to do. Returns the names of the migrations applied.
  */
-export async function migrate(orm: MikroORM, kind: 'postgres' | 'embedded'): Promise<string[]> {
+export async function migrate(
+  orm: MikroORM,
+  kind: 'postgres' | 'embedded',
+  /** The last migration to apply (a restore rebuilds a backup's schema first); all by default. */
+  { to }: { to?: string } = {},
+): Promise<string[]> {
   if ((await pendingMigrations(orm)).length === 0) return [];
   const connection = orm.em.getConnection();
   return connection.transactional(async (trx) => {
@@ -68,7 +73,9 @@ export async function migrate(orm: MikroORM, kind: 'postgres' | 'embedded'): Pro
         )
       ).map((row) => row.name),
     );
-    for (const migration of migrations) {
+    const last = to === undefined ? migrations.length - 1 : migrations.findIndex((m) => m.name === to);
+    if (last === -1) throw new Error(`No migration is named ${to}`);
+    for (const migration of migrations.slice(0, last + 1)) {
       if (recorded.has(migration.name)) continue;
       await migration.up(run);
       await run('insert into mikro_orm_migrations (name) values (?)', [migration.name]);

@@ -9,20 +9,25 @@ export class DataDirInUseError extends Error {
 }
 
 const OWNER_FILE = 'ashnote.lock';
-const SOCKET_FILE = 'ashnote.lock.sock';
 /** Unix socket paths are limited to about 104 bytes; longer ones move to the temp folder. */
 const MAX_SOCKET_PATH = 100;
 
 /**
- * Where the lock's socket lives: in the data folder when its path is short enough, else in the
- * temp folder under a name derived from the data folder; a named pipe on Windows.
+ * Where a local socket tied to a data folder lives: in the folder when its path is short enough,
+ * else in the temp folder under a name derived from the folder; a named pipe on Windows. The
+ * lock's (below), and the one a running server answers backup requests on (db/backup/).
  */
-export function lockSocketPath(dataDir: string): string {
-  const name = `ashnote-${crypto.createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16)}`;
+export function dataDirSocketPath(dataDir: string, purpose: 'lock' | 'backup'): string {
+  const hash = crypto.createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  // The lock's names are those of versions that had no other socket: an older server on the
+  // same folder must still be found.
+  const name = `ashnote-${hash}${purpose === 'lock' ? '' : `-${purpose}`}`;
   if (process.platform === 'win32') return `\\\\?\\pipe\\${name}`;
-  const inside = path.join(dataDir, SOCKET_FILE);
+  const inside = path.join(dataDir, `ashnote.${purpose}.sock`);
   return inside.length <= MAX_SOCKET_PATH ? inside : path.join(os.tmpdir(), `${name}.sock`);
 }
+
+export const lockSocketPath = (dataDir: string): string => dataDirSocketPath(dataDir, 'lock');
 
 function listen(socketPath: string): Promise<net.Server> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@ import { LegalDocument } from './LegalDocument.tsx';
 import { useDocumentValues } from './documentValues.ts';
 
 /**
- * The ten sections of the privacy policy, in order. The policy must say exactly what the code
+ * The eleven sections of the privacy policy, in order. The policy must say exactly what the code
  * does; each section names the tests that hold it to that (features marked "to come" are being
  * built by their own issue, which adds the test):
  */
@@ -37,6 +37,10 @@ const PRIVACY_SECTIONS = [
   // day: backend/src/rate-limit/rate-limiter.ts, backend/src/notes/notes.test.ts ("answers 429…").
   // Security events: to come (analytics issue).
   'logs',
+  // A backup holds unread notes' ciphertext and sealed addresses, never a read note,
+  // and an older one brings back notes read since: backend/src/db/backup/backup.test.ts,
+  // backend/src/db/backup/pg-dump.test.ts; docs/operations.md, "Backups and restore".
+  'backups',
   // No visitor cookies: renderer/e2e/site.e2e.test.ts (no cookie after visiting every route).
   // Statistics ids in storage, not created under DNT/GPC: renderer/e2e/analytics.e2e.test.ts.
   'device',
