@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
-import { usePageViews } from '../features/analytics/track.ts';
+import { usePageViews } from '../api/track.ts';
 import { LanguageSwitcherCompact } from '../i18n/LanguageSwitcher.tsx';
 import { LogoMark } from '../ui/icons.tsx';
 import { Footer } from './Footer.tsx';

@@ -12,7 +12,7 @@ import { Card, CardTitle } from '../../ui/Card.tsx';
 import { Field, Select } from '../../ui/Field.tsx';
 import { Row, Stack } from '../../ui/layout.ts';
 import { MutedText } from '../../ui/text.ts';
-import { formatDuration } from '../notes/formatDuration.ts';
+import { formatDuration } from '../../i18n/formatDuration.ts';
 import { HourlyChart, TableScroll } from './HourlyChart.tsx';
 import { useAnalyticsSummary } from './useAnalyticsSummary.ts';
 

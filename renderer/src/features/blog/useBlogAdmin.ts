@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
 import { ApiError } from '../../api/client.ts';
 import { useToast } from '../../ui/toast/index.ts';
-import type { AdminGate } from '../admin/useAdminGate.tsx';
+import type { AdminGate } from '../../app/admin/useAdminGate.tsx';
 import { deletePost, generateArticle } from './blogApi.ts';
 
 /** The session ended between the check and the call: sign in again rather than fail. */

@@ -13,7 +13,7 @@ import { ChatMessages } from './ChatMessages.tsx';
 import { canSend } from './chatState.ts';
 import type { ChatState } from './chatState.ts';
 import { formatCountdown } from './chatText.ts';
-import { LinkReachNotice } from '../settings/LinkReachNotice.tsx';
+import { LinkReachNotice } from '../../ui/LinkReachNotice.tsx';
 import { SafetyBar } from './SafetyBar.tsx';
 import type { ChatRoomHandle } from './useChatRoom.ts';
 

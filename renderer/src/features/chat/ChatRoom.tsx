@@ -18,7 +18,7 @@ import { ChatStatusView } from './ChatStatusView.tsx';
 import { roomKeyFromHash } from './chatText.ts';
 import { useChatNotice, useRoomPhaseToasts } from './useChatRoomToasts.ts';
 import { useChatRoom } from './useChatRoom.ts';
-import { trackEvent } from '../analytics/track.ts';
+import { trackEvent } from '../../api/track.ts';
 
 interface ChatRoomProps {
   sessionId: string | undefined;

@@ -11,7 +11,7 @@ import { MutedText } from '../../ui/text.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import { subscribeToNewsletter, verifyNewsletterCode } from './newsletterApi.ts';
 import { newsletterErrorKey } from './newsletterErrors.ts';
-import type { NewsletterPlacement } from './NewsletterSlot.tsx';
+import type { NewsletterPlacement } from '../../app/NewsletterSlot.tsx';
 
 /** Double opt-in (spec §4): the address, then the code mailed to it, then done. */
 type Step = { step: 'email' } | { step: 'verify'; email: string } | { step: 'success' };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card } from '../../ui/Card.tsx';
 import { Stack } from '../../ui/layout.ts';
-import { DocumentText } from './DocumentText.tsx';
+import { DocumentText } from '../../ui/DocumentText.tsx';
 
 export type HeadingLevel = 2 | 3;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DocumentText } from './DocumentText.tsx';
+import { DocumentText } from '../../ui/DocumentText.tsx';
 import type { HeadingLevel } from './DocumentCards.tsx';
 import { documentDate } from './documentDates.ts';
 import type { DatedDocument } from './documentDates.ts';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentProps } from './DocumentCards.tsx';
 import { LegalDocument } from './LegalDocument.tsx';
-import { useDocumentValues } from './documentValues.ts';
+import { useDocumentValues } from '../../i18n/documentValues.ts';
 
 /**
  * The ten sections of the privacy policy, in order. The policy must say exactly what the code

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { AnonymousIcon, LinkIcon, LockIcon, ShieldIcon, TimerOffIcon } from '../../ui/icons.tsx';
 import { CardGrid, DocumentCard, DocumentSection, DocumentStack } from './DocumentCards.tsx';
 import type { DocumentProps } from './DocumentCards.tsx';
-import { useDocumentValues } from './documentValues.ts';
+import { useDocumentValues } from '../../i18n/documentValues.ts';
 
 /**
  * The five claims of the spec (§2, /security). Each must stay true of the code (DESIGN §5):

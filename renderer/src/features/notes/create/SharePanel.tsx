@@ -6,7 +6,7 @@ import { CheckIcon } from '../../../ui/icons.tsx';
 import { Input, Label } from '../../../ui/Field.tsx';
 import { QrCode } from '../../../ui/QrCode.tsx';
 import { noteLink } from '../createNote.ts';
-import { LinkReachNotice } from '../../settings/LinkReachNotice.tsx';
+import { LinkReachNotice } from '../../../ui/LinkReachNotice.tsx';
 import type { CreatedNote } from '../createdNote.ts';
 import { formatExpiry, useShareLink } from './useShareLink.ts';
 

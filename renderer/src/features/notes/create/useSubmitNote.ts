@@ -68,7 +68,7 @@ export function useSubmitNote(options: SubmitOptions) {
     } catch (error) {
       // Like createNote, the error catalogue (and the schemas it reads details with) loads
       // only when needed.
-      const { apiErrorKey } = await import('../noteErrors.ts');
+      const { apiErrorKey } = await import('../../../api/errorKey.ts');
       const key = apiErrorKey(error);
       dispatch({
         type: 'failed',

@@ -1,0 +1,77 @@
+// @ts-check
+import path from 'node:path';
+
+/**
+ * Local lint rules for the renderer's shape (renderer/src/features/README.md). Small on purpose:
+ * each reads one file and needs no type information.
+ */
+
+const FEATURES = `${path.sep}renderer${path.sep}src${path.sep}features${path.sep}`;
+
+/** The feature folder a file belongs to, or null outside renderer/src/features. */
+function featureOf(file) {
+  const at = file.indexOf(FEATURES);
+  return at === -1 ? null : file.slice(at + FEATURES.length).split(path.sep)[0];
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'A renderer feature imports no other feature, and only app/ entry points',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { appEntryPoints: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      otherFeature:
+        'features/{{own}} imports features/{{other}}: a feature never imports another; move what both need down a floor (ui/, api/, i18n/, app/ entry points, shared/).',
+      appInternal:
+        'features/{{own}} imports app/{{file}}, which is not an entry point for features (renderer/src/features/README.md).',
+    },
+  },
+  create(context) {
+    const own = featureOf(context.filename);
+    if (own === null) return {};
+    const srcRoot = context.filename.slice(
+      0,
+      context.filename.indexOf(FEATURES) + FEATURES.length - 'features/'.length,
+    );
+    const entryPoints = new Set(context.options[0]?.appEntryPoints ?? []);
+
+    /** @param {import('estree').Node | null | undefined} source */
+    function check(source) {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (!source.value.startsWith('.')) return;
+      const target = path.relative(
+        srcRoot,
+        path.resolve(path.dirname(context.filename), source.value),
+      );
+      const [floor, next] = target.split(path.sep);
+      if (floor === 'features' && next !== own) {
+        context.report({ node: source, messageId: 'otherFeature', data: { own, other: next } });
+      } else if (floor === 'app') {
+        const file = target.split(path.sep).slice(1).join('/');
+        const allowed = [...entryPoints].some((entry) =>
+          entry.endsWith('/') ? file.startsWith(entry) : file === entry,
+        );
+        if (!allowed)
+          context.report({ node: source, messageId: 'appInternal', data: { own, file } });
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+export const rendererRules = { rules: { 'feature-boundaries': featureBoundaries } };

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { platform } from '../platform/index.ts';
+
+/**
+ * Said before a link is copied when the desktop app's built-in server made it: such a link
+ * opens only on this computer (or its local network), never for a recipient elsewhere.
+ */
+export function LinkReachNotice() {
+  const { t } = useTranslation();
+  const { linkReach } = platform.server;
+  if (linkReach === 'anyone') return null;
+  return (
+    <Notice role="note" data-testid="link-reach-notice">
+      {linkReach === 'this-computer'
+        ? t('desktop.linkReach.thisComputer')
+        : t('desktop.linkReach.localNetwork')}
+    </Notice>
+  );
+}
+
+const Notice = styled.p`
+  margin-block-end: 14px;
+  padding: 12px 14px;
+  border: 1px solid ${({ theme }) => theme.color.primary};
+  border-radius: ${({ theme }) => theme.radius.medium};
+  background: ${({ theme }) => theme.color.primarySoft};
+  color: ${({ theme }) => theme.color.text};
+  font-size: 14px;
+`;
