@@ -1,5 +1,5 @@
+import { atom, useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import { createStore, useStore } from '../../state/store.ts';
 import { fetchAdminSession, postAdminLogin, postAdminLogout } from './adminApi.ts';
 
 /**
@@ -12,15 +12,17 @@ import { fetchAdminSession, postAdminLogin, postAdminLogout } from './adminApi.t
 export type AdminSessionStatus = 'loading' | 'unavailable' | 'signedOut' | 'signedIn' | 'unknown';
 
 // One answer for the whole page, so the blog's controls and a sign-in dialog always agree.
-const adminSession = createStore<AdminSessionStatus>('loading');
+const adminSessionAtom = atom<AdminSessionStatus>('loading');
 let requested = false;
 
-async function refreshSession(): Promise<void> {
+type Store = ReturnType<typeof useStore>;
+
+async function refreshSession(store: Store): Promise<void> {
   try {
     const session = await fetchAdminSession();
-    adminSession.set(statusOf(session));
+    store.set(adminSessionAtom, statusOf(session));
   } catch {
-    adminSession.set('unknown');
+    store.set(adminSessionAtom, 'unknown');
   }
 }
 
@@ -40,21 +42,26 @@ export interface AdminSession {
 
 /** The administrator session (DESIGN §5: every admin action needs it), asked once per page. */
 export function useAdminSession(): AdminSession {
-  const state = useStore(adminSession);
+  const store = useStore();
+  const state = useAtomValue(adminSessionAtom, { store });
 
   useEffect(() => {
     if (requested) return;
     requested = true;
-    void refreshSession();
-  }, []);
+    void refreshSession(store);
+  }, [store]);
 
-  const signIn = useCallback(async (password: string) => {
-    adminSession.set(statusOf(await postAdminLogin(password)));
-  }, []);
+  const signIn = useCallback(
+    async (password: string) => {
+      store.set(adminSessionAtom, statusOf(await postAdminLogin(password)));
+    },
+    [store],
+  );
 
   const signOut = useCallback(async () => {
-    adminSession.set(statusOf(await postAdminLogout()));
-  }, []);
+    store.set(adminSessionAtom, statusOf(await postAdminLogout()));
+  }, [store]);
 
-  return { state, refresh: refreshSession, signIn, signOut };
+  const refresh = useCallback(() => refreshSession(store), [store]);
+  return { state, refresh, signIn, signOut };
 }

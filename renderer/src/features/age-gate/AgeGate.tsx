@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { atom, useAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -39,9 +39,15 @@ function initialGateState(): GateState {
   return required && !readAgeVerified(localStorageOrNull()) ? 'asking' : 'passed';
 }
 
+/**
+ * Where the visitor stands with the gate, for the whole page load: decided once at start, then
+ * changed only by the visitor's answer.
+ */
+const ageGateAtom = atom<GateState>(initialGateState());
+
 /** Shows the app only once the visitor has confirmed their age, where the spec asks for that. */
 export function AgeGate({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<GateState>(initialGateState);
+  const [state, setState] = useAtom(ageGateAtom);
   if (state === 'passed') return children;
   return (
     <AgeGateScreen

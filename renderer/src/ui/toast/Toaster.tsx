@@ -1,9 +1,9 @@
 import * as RadixToast from '@radix-ui/react-toast';
+import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import styled, { css, keyframes } from 'styled-components';
 import { CloseIcon } from '../icons.tsx';
-import { useStore } from '../../state/store.ts';
-import { currentToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toastState.ts';
+import { currentToastAtom, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toastState.ts';
 
 /** Shows the current toast (Radix: announced, dismissible, swipeable). Loaded by ToastProvider. */
 export function Toaster() {
@@ -23,8 +23,7 @@ export function Toaster() {
 
 function CurrentToast() {
   const { t } = useTranslation();
-  const current = useStore(currentToast);
-  const setCurrent = currentToast.set;
+  const [current, setCurrent] = useAtom(currentToastAtom);
   if (!current) return null;
   const { id, title, description, variant = 'default', open } = current;
 
