@@ -119,10 +119,12 @@ export default tseslint.config(
   },
   {
     // One feature shape (renderer/src/features/README.md): a feature imports ui/, api/, i18n/,
-    // the app/ entry points below and shared/, never another feature.
+    // the app/ entry points below and shared/, never another feature; its styles use the tokens.
     files: ['renderer/src/features/**/*.{ts,tsx}'],
     plugins: { ashnote: rendererRules },
     rules: {
+      // Spacing, type, radii and layers from the scales (renderer/src/ui/tokens.ts).
+      'ashnote/no-raw-px': 'error',
       'ashnote/feature-boundaries': [
         'error',
         {

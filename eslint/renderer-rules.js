@@ -74,4 +74,47 @@ const featureBoundaries = {
   },
 };
 
-export const rendererRules = { rules: { 'feature-boundaries': featureBoundaries } };
+/** Properties whose values come from the scales in renderer/src/ui/tokens.ts. */
+const SCALED =
+  /^(margin|padding|gap|row-gap|column-gap|inset|top|right|bottom|left|font-size|z-index)(-[a-z-]+)?$|radius$/;
+const PIXELS = /(^|[^\w.-])-?\d*\.?\d+px\b/;
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noRawPx = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Spacing, type, radii and layers in styled templates come from ui/tokens.ts',
+    },
+    schema: [],
+    messages: {
+      rawValue:
+        '`{{declaration}}`: take {{property}} from the scale in ui/tokens.ts (space, fontSize, radius, layer), not a raw value.',
+    },
+  },
+  create(context) {
+    return {
+      TaggedTemplateExpression(node) {
+        // The template's text with each interpolation as a placeholder, so `padding: ${space[2]} 12px`
+        // is still one declaration.
+        const text = node.quasi.quasis.map((quasi) => quasi.value.raw).join('§');
+        for (const match of text.matchAll(/([a-z-]+)\s*:\s*([^;{}]*)/g)) {
+          const [declaration, property, value] = match;
+          if (!SCALED.test(property)) continue;
+          const raw = property === 'z-index' ? /^\s*-?\d+\s*$/.test(value) : PIXELS.test(value);
+          if (raw) {
+            context.report({
+              node: node.quasi,
+              messageId: 'rawValue',
+              data: { declaration: declaration.trim(), property },
+            });
+          }
+        }
+      },
+    };
+  },
+};
+
+export const rendererRules = {
+  rules: { 'feature-boundaries': featureBoundaries, 'no-raw-px': noRawPx },
+};

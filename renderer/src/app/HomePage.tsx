@@ -11,6 +11,7 @@ import type { CreatedNote } from '../features/notes/createdNote.ts';
 import { CreateNoteForm } from '../features/notes/create/CreateNoteForm.tsx';
 import { HomeDocuments } from '../features/static/HomeDocuments.tsx';
 import { HomeFeatureCards } from '../features/static/HomeFeatureCards.tsx';
+import { space } from '../ui/tokens.ts';
 
 /**
  * The share panel (with its QR code library) is needed only after a note is created: it loads
@@ -57,13 +58,13 @@ export function HomePage() {
 }
 
 const Workspace = styled.div`
-  margin-block-end: 40px;
+  margin-block-end: ${space[10]};
   text-align: start;
 `;
 
 const Sections = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 72px;
-  margin-block-start: 80px;
+  gap: ${space[18]};
+  margin-block-start: ${space[20]};
 `;

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { parseDocumentText } from './documentText.ts';
+import { space } from './tokens.ts';
 
 /** One translated document text, as paragraphs and bulleted lists (see documentText.ts). */
 export function DocumentText({ text }: { text: string }) {
@@ -23,7 +24,7 @@ export function DocumentText({ text }: { text: string }) {
 const Body = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 12px;
+  gap: ${space[3]};
   color: ${({ theme }) => theme.color.textMuted};
   text-wrap: pretty;
 `;
@@ -31,9 +32,9 @@ const Body = styled.div`
 const List = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: 6px;
+  gap: ${space[1.5]};
   margin: 0;
-  padding-inline-start: 22px;
+  padding-inline-start: ${space[5]};
 
   li::marker {
     color: ${({ theme }) => theme.color.primary};

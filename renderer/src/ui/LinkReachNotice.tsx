@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { platform } from '../platform/index.ts';
+import { fontSize, radius, space } from './tokens.ts';
 
 /**
  * Said before a link is copied when the desktop app's built-in server made it: such a link
@@ -20,11 +21,11 @@ export function LinkReachNotice() {
 }
 
 const Notice = styled.p`
-  margin-block-end: 14px;
-  padding: 12px 14px;
+  margin-block-end: ${space[3.5]};
+  padding: ${space[3]} ${space[3.5]};
   border: 1px solid ${({ theme }) => theme.color.primary};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.primarySoft};
   color: ${({ theme }) => theme.color.text};
-  font-size: 14px;
+  font-size: ${fontSize.md};
 `;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Stack } from './layout.ts';
 import { useFocusOnArrival } from './Page.tsx';
+import { fontSize, space } from './tokens.ts';
 
 interface MobileScreenProps {
   /** Already translated; the tab's one <h1>. */
@@ -17,7 +18,7 @@ export function MobileScreen({ title, intro, children }: MobileScreenProps) {
   useFocusOnArrival(headingRef);
 
   return (
-    <Screen $gap={20}>
+    <Screen $gap={5}>
       <header>
         <Title ref={headingRef} tabIndex={-1}>
           {title}
@@ -33,20 +34,20 @@ const Screen = styled(Stack)`
   inline-size: 100%;
   max-inline-size: 560px;
   margin-inline: auto;
-  padding-block: 20px 28px;
+  padding-block: ${space[5]} ${space[7]};
   /* Safe-area insets are physical sides, whatever the reading direction. */
-  padding-left: max(16px, env(safe-area-inset-left));
-  padding-right: max(16px, env(safe-area-inset-right));
+  padding-left: max(${space[4]}, env(safe-area-inset-left));
+  padding-right: max(${space[4]}, env(safe-area-inset-right));
 `;
 
 const Title = styled.h1`
-  font-size: 24px;
+  font-size: ${fontSize['3xl']};
   font-weight: 750;
   letter-spacing: -0.01em;
   outline: none;
 `;
 
 const Intro = styled.p`
-  margin-block-start: 6px;
+  margin-block-start: ${space[1.5]};
   color: ${({ theme }) => theme.color.textMuted};
 `;

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { routePaths } from '../paths.ts';
 import { MessageIcon, PenIcon, SettingsIcon } from '../../ui/icons.tsx';
+import { fontSize, layer, radius, space } from '../../ui/tokens.ts';
 
 /** The bar's height including the phone's bottom safe area (home indicator). */
 export const TAB_BAR_SIZE = 'calc(60px + env(safe-area-inset-bottom))';
@@ -50,7 +51,7 @@ const Bar = styled.nav`
   position: fixed;
   inset-inline: 0;
   inset-block-end: 0;
-  z-index: 40;
+  z-index: ${layer.bar};
   display: flex;
   block-size: ${TAB_BAR_SIZE};
   padding-block-end: env(safe-area-inset-bottom);
@@ -68,10 +69,10 @@ const Tab = styled(Link)`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: 3px;
+  gap: ${space[0.5]};
   min-inline-size: 0;
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   font-weight: 600;
   text-decoration: none;
   -webkit-tap-highlight-color: transparent;
@@ -94,6 +95,6 @@ const Tab = styled(Link)`
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.color.focus};
     outline-offset: -4px;
-    border-radius: ${({ theme }) => theme.radius.medium};
+    border-radius: ${radius.medium};
   }
 `;

@@ -16,6 +16,7 @@ import {
   readAgeVerified,
   writeAgeVerified,
 } from './ageGate.ts';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 type GateState = 'passed' | 'asking' | 'restricted';
 
@@ -114,43 +115,43 @@ const Screen = styled.main`
   align-items: center;
   justify-content: center;
   min-block-size: 100dvh;
-  padding: 24px 16px;
+  padding: ${space[6]} ${space[4]};
 `;
 
 const Corner = styled.div`
   position: absolute;
-  inset-block-start: 12px;
-  inset-inline-end: 12px;
+  inset-block-start: ${space[3]};
+  inset-inline-end: ${space[3]};
 `;
 
 const GateCard = styled(Card)`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 16px;
+  gap: ${space[4]};
   inline-size: min(440px, 100%);
-  padding: 32px 24px;
+  padding: ${space[8]} ${space[6]};
   text-align: center;
 
   h1 {
-    font-size: 26px;
+    font-size: ${fontSize['3xl']};
   }
 
   p {
     color: ${({ theme }) => theme.color.textMuted};
-    font-size: 17px;
+    font-size: ${fontSize.lg};
   }
 `;
 
 const Choices = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 10px;
+  gap: ${space[2.5]};
   inline-size: 100%;
-  margin-block-start: 8px;
+  margin-block-start: ${space[2]};
 `;
 
 const AlternativesLink = styled(ExternalLink)<{ $variant?: 'primary' }>`
   ${buttonStyles}
-  margin-block-start: 8px;
+  margin-block-start: ${space[2]};
 `;

@@ -19,7 +19,7 @@ export function HomeDocuments() {
     <Section aria-labelledby="home-documents-title">
       <Title id="home-documents-title">{t('home.documents.title')}</Title>
       <Intro>{t('home.documents.intro')}</Intro>
-      <Row $gap={10} $justify="center">
+      <Row $gap={2.5} $justify="center">
         {DOCUMENT_NAMES.map((name) => (
           <Button
             key={name}

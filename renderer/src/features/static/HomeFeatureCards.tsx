@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { AnonymousIcon, FlameIcon, LockIcon } from '../../ui/icons.tsx';
 import { CardGrid, DocumentCard } from './DocumentCards.tsx';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 const HOME_CARDS = [
   { id: 'encrypted', Icon: LockIcon },
@@ -33,12 +34,12 @@ export function HomeFeatureCards() {
 export const Section = styled.section`
   display: flex;
   flex-direction: column;
-  gap: 20px;
+  gap: ${space[5]};
   text-align: start;
 `;
 
 export const Title = styled.h2`
-  font-size: 26px;
+  font-size: ${fontSize['3xl']};
   font-weight: 700;
   text-align: center;
 `;

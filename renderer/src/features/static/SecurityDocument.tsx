@@ -5,6 +5,7 @@ import { AnonymousIcon, LinkIcon, LockIcon, ShieldIcon, TimerOffIcon } from '../
 import { CardGrid, DocumentCard, DocumentSection, DocumentStack } from './DocumentCards.tsx';
 import type { DocumentProps } from './DocumentCards.tsx';
 import { useDocumentValues } from '../../i18n/documentValues.ts';
+import { space } from '../../ui/tokens.ts';
 
 /**
  * The five claims of the spec (§2, /security). Each must stay true of the code (DESIGN §5):
@@ -65,5 +66,5 @@ export function SecurityDocument({ headingLevel }: DocumentProps) {
 const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(320px, 100%), 1fr));
-  gap: 40px 32px;
+  gap: ${space[10]} ${space[8]};
 `;

@@ -11,6 +11,7 @@ import { ParticipantCount } from '../ActiveRoom.tsx';
 import { chatRoomHref, fetchChatRoomStatus } from '../chatApi.ts';
 import { formatCountdown } from '../chatText.ts';
 import type { RememberedRoom } from './mobileChatAtoms.ts';
+import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
 type RoomStatus =
   | { state: 'checking' }
@@ -72,8 +73,8 @@ export function CurrentRoom({ room, onGone, onLeave }: CurrentRoomProps) {
 
   if (status.state === 'checking') {
     return (
-      <PageSection role="status" $gap={12}>
-        <Row $gap={10}>
+      <PageSection role="status" $gap={3}>
+        <Row $gap={2.5}>
           <Spinner $size={18} />
           {tPage('mobile.chat.current.checking')}
         </Row>
@@ -82,11 +83,11 @@ export function CurrentRoom({ room, onGone, onLeave }: CurrentRoomProps) {
   }
 
   return (
-    <PageSection aria-labelledby="mobile-current-room" $gap={14} data-testid="mobile-current-room">
+    <PageSection aria-labelledby="mobile-current-room" $gap={3.5} data-testid="mobile-current-room">
       <Title id="mobile-current-room">{tPage('mobile.chat.current.title')}</Title>
       <MutedText>{tPage('mobile.chat.current.body')}</MutedText>
       {status.state === 'open' ? (
-        <Row $gap={10}>
+        <Row $gap={2.5}>
           <Stat>
             <ClockIcon width={16} height={16} />
             {tPage('mobile.chat.current.endsIn', {
@@ -114,19 +115,19 @@ export function CurrentRoom({ room, onGone, onLeave }: CurrentRoomProps) {
 }
 
 const Title = styled.h2`
-  font-size: 18px;
+  font-size: ${fontSize.lg};
   font-weight: 700;
 `;
 
 const Stat = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: 6px;
-  padding-block: 5px;
-  padding-inline: 12px;
-  border-radius: ${({ theme }) => theme.radius.round};
+  gap: ${space[1.5]};
+  padding-block: ${space[1]};
+  padding-inline: ${space[3]};
+  border-radius: ${radius.round};
   background: ${({ theme }) => theme.color.surfaceRaised};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   font-weight: 600;
   font-variant-numeric: tabular-nums;
 `;

@@ -11,6 +11,7 @@ import { useMobileNote } from './mobileNoteAtom.ts';
 import { SecurityStep } from './SecurityStep.tsx';
 import { ShareStep } from './ShareStep.tsx';
 import { WriteStep } from './WriteStep.tsx';
+import { fontSize, space } from '../../../ui/tokens.ts';
 
 const STEPS: readonly MobileNoteStep[] = ['write', 'security', 'share'];
 
@@ -90,7 +91,7 @@ function StepList({ step }: { step: MobileNoteStep }) {
 const Steps = styled.ol`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: 8px;
+  gap: ${space[2]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -100,10 +101,10 @@ const Step = styled.li`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 6px;
-  padding-block-start: 8px;
+  gap: ${space[1.5]};
+  padding-block-start: ${space[2]};
   border-block-start: 3px solid ${({ theme }) => theme.color.border};
-  font-size: 13px;
+  font-size: ${fontSize.sm};
   font-weight: 600;
   text-align: center;
   color: ${({ theme }) => theme.color.textSubtle};
@@ -122,7 +123,7 @@ const Dot = styled.span`
   block-size: 24px;
   border-radius: 50%;
   background: ${({ theme }) => theme.color.surfaceRaised};
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   font-weight: 700;
 
   ${Step}[data-state='current'] & {

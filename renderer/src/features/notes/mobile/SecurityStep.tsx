@@ -17,6 +17,7 @@ import { effectivePassword } from './mobileNoteFlow.ts';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
 import { StepHeading } from './StepHeading.tsx';
 import { useCreateMobileNote } from './useCreateMobileNote.ts';
+import { radius, space } from '../../../ui/tokens.ts';
 
 interface SecurityStepProps {
   state: MobileNoteState;
@@ -50,7 +51,7 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
   return (
     <Stack
       as="form"
-      $gap={20}
+      $gap={5}
       onSubmit={(event) => void create(event)}
       noValidate
       aria-busy={pending}
@@ -59,7 +60,7 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
         {tPage('mobile.create.security.title')}
       </StepHeading>
 
-      <Stack $gap={12}>
+      <Stack $gap={3}>
         <SwitchRow htmlFor={switchId}>
           <span>
             <SwitchLabel id={switchLabelId}>
@@ -119,7 +120,7 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
 
       <SecurityPanel assessment={assessment} />
 
-      <Stack $gap={12}>
+      <Stack $gap={3}>
         {pending ? (
           <ProgressBar value={state.progress} label={t('home.form.progressLabel')} />
         ) : null}
@@ -145,12 +146,12 @@ const SwitchRow = styled.label`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: 16px;
+  gap: ${space[4]};
   min-block-size: 56px;
-  padding-block: 10px;
-  padding-inline: 14px;
+  padding-block: ${space[2.5]};
+  padding-inline: ${space[3.5]};
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.surfaceRaised};
   cursor: pointer;
 `;
@@ -162,7 +163,7 @@ const SwitchLabel = styled.span`
 
 const SwitchHint = styled(FieldHint).attrs({ as: 'span' })`
   display: block;
-  margin-block-start: 2px;
+  margin-block-start: ${space[0.5]};
 `;
 
 /**
@@ -174,7 +175,7 @@ const SwitchTrack = styled.span`
   position: relative;
   inline-size: 52px;
   block-size: 32px;
-  border-radius: ${({ theme }) => theme.radius.round};
+  border-radius: ${radius.round};
   background: ${({ theme }) => theme.color.borderStrong};
   transition: background-color ${({ theme }) => theme.motion.fast} ease;
 
@@ -204,8 +205,8 @@ const SwitchTrack = styled.span`
 
 const SwitchThumb = styled.span`
   position: absolute;
-  inset-block-start: 4px;
-  inset-inline-start: 4px;
+  inset-block-start: ${space[1]};
+  inset-inline-start: ${space[1]};
   inline-size: 24px;
   block-size: 24px;
   border-radius: 50%;
@@ -214,7 +215,7 @@ const SwitchThumb = styled.span`
   transition: inset-inline-start ${({ theme }) => theme.motion.fast} ease;
 
   input:checked + & {
-    inset-inline-start: 24px;
+    inset-inline-start: ${space[6]};
     background: ${({ theme }) => theme.color.primaryText};
   }
 `;

@@ -12,6 +12,7 @@ import type { CreatedNote } from '../createNote.ts';
 import { formatExpiry, useShareLink } from '../create/useShareLink.ts';
 import { LinkReachNotice } from '../../../ui/LinkReachNotice.tsx';
 import { StepHeading } from './StepHeading.tsx';
+import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
 interface ShareStepProps {
   note: CreatedNote;
@@ -30,7 +31,7 @@ export function ShareStep({ note, onCreateAnother, headingRef }: ShareStepProps)
   });
 
   return (
-    <Stack $gap={16} data-testid="mobile-share">
+    <Stack $gap={4} data-testid="mobile-share">
       <StepHeading ref={headingRef} tabIndex={-1}>
         <CheckBadge aria-hidden="true">
           <CheckIcon width={18} height={18} />
@@ -84,14 +85,14 @@ const CheckBadge = styled.span`
   flex: none;
   inline-size: 32px;
   block-size: 32px;
-  border-radius: ${({ theme }) => theme.radius.round};
+  border-radius: ${radius.round};
   background: ${({ theme }) => theme.color.primarySoft};
   color: ${({ theme }) => theme.color.primary};
 `;
 
 const LinkInput = styled(Input)`
   font-family: ${({ theme }) => theme.font.mono};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   /* The URL reads left to right in every language. */
   text-align: left;
 `;
@@ -99,11 +100,11 @@ const LinkInput = styled(Input)`
 const Buttons = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 10px;
+  gap: ${space[2.5]};
 
   /* Two side by side even at 320 px: a long label wraps inside its button. */
   button {
-    padding-inline: 12px;
+    padding-inline: ${space[3]};
     white-space: normal;
   }
 `;
@@ -111,14 +112,14 @@ const Buttons = styled.div`
 const QrBox = styled.figure`
   display: grid;
   justify-items: center;
-  gap: 8px;
+  gap: ${space[2]};
   margin: 0;
-  padding-block: 8px;
+  padding-block: ${space[2]};
 `;
 
 const QrHint = styled.figcaption`
   max-inline-size: 260px;
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   text-align: center;
   color: ${({ theme }) => theme.color.textSubtle};
 `;

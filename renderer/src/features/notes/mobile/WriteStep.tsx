@@ -13,6 +13,7 @@ import { contentProblem } from '../create/noteFormValidation.ts';
 import { MessageEditor } from './MessageEditor.tsx';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
 import { StepHeading } from './StepHeading.tsx';
+import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
 interface WriteStepProps {
   state: MobileNoteState;
@@ -53,7 +54,7 @@ export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
   }
 
   return (
-    <Stack $gap={14}>
+    <Stack $gap={3.5}>
       <StepHeading ref={headingRef} tabIndex={-1}>
         {tPage('mobile.create.write.title')}
       </StepHeading>
@@ -113,11 +114,11 @@ export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
 const MessageCard = styled.div`
   position: relative;
   display: grid;
-  gap: 12px;
+  gap: ${space[3]};
   min-block-size: 148px;
-  padding: 16px;
+  padding: ${space[4]};
   border: 1px dashed ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.background};
   cursor: pointer;
 
@@ -139,14 +140,14 @@ const MessageCard = styled.div`
 const EditButton = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: 6px;
+  gap: ${space[1.5]};
   min-block-size: 44px;
   padding: 0;
   border: none;
   background: none;
   color: ${({ theme }) => theme.color.primary};
   font: inherit;
-  font-size: 14px;
+  font-size: ${fontSize.md};
   font-weight: 600;
   cursor: pointer;
 
@@ -182,12 +183,12 @@ const EditLine = styled.div`
   flex-wrap: wrap;
   align-items: center;
   align-self: end;
-  gap: 6px;
+  gap: ${space[1.5]};
 `;
 
 const Count = styled.span`
   margin-inline-start: auto;
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   font-weight: 500;
   font-variant-numeric: tabular-nums;
   color: ${({ theme }) => theme.color.textSubtle};

@@ -12,6 +12,7 @@ import { PageSection, Row } from '../../../ui/layout.ts';
 import { MutedText } from '../../../ui/text.ts';
 import { MobileScreen } from '../../../ui/MobileScreen.tsx';
 import { platform } from '../../../platform/index.ts';
+import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
 /** `/mobile/settings`: what the app is and what its server can see, the language, the server. */
 export function SettingsTab() {
@@ -26,14 +27,14 @@ export function SettingsTab() {
   return (
     <MobileScreen title={tPage('mobile.settings.title')}>
       <About />
-      <Section aria-labelledby="mobile-settings-language" $gap={12}>
+      <Section aria-labelledby="mobile-settings-language" $gap={3}>
         <SectionTitle id="mobile-settings-language">
           <GlobeIcon width={18} height={18} />
           {t('language.label')}
         </SectionTitle>
         <LanguageSelect />
       </Section>
-      <Section aria-labelledby="mobile-settings-server" $gap={10}>
+      <Section aria-labelledby="mobile-settings-server" $gap={2.5}>
         <SectionTitle id="mobile-settings-server">
           <ServerIcon width={18} height={18} />
           {tPage('mobile.settings.server.title')}
@@ -64,12 +65,12 @@ function About() {
   ];
 
   return (
-    <Section aria-labelledby="mobile-settings-about" $gap={14}>
+    <Section aria-labelledby="mobile-settings-about" $gap={3.5}>
       <SectionTitle id="mobile-settings-about">
         <InfoIcon width={18} height={18} />
         {tPage('mobile.settings.about.title')}
       </SectionTitle>
-      <Row $gap={12} $wrap={false}>
+      <Row $gap={3} $wrap={false}>
         <LogoMark size={40} />
         <span>
           <ProductName>{t('common.appName')}</ProductName>
@@ -125,14 +126,14 @@ function LanguageSelect() {
 }
 
 const Section = styled(PageSection)`
-  padding: 18px;
+  padding: ${space[4.5]};
 `;
 
 const SectionTitle = styled.h2`
   display: flex;
   align-items: center;
-  gap: 8px;
-  font-size: 17px;
+  gap: ${space[2]};
+  font-size: ${fontSize.lg};
   font-weight: 700;
 
   svg {
@@ -146,27 +147,27 @@ const ProductName = styled.span`
 `;
 
 const ListTitle = styled.h3`
-  margin-block-end: 6px;
-  font-size: 15px;
+  margin-block-end: ${space[1.5]};
+  font-size: ${fontSize.base};
   font-weight: 650;
 `;
 
 const List = styled.ul`
   display: grid;
-  gap: 6px;
+  gap: ${space[1.5]};
   margin: 0;
-  padding-inline-start: 20px;
-  font-size: 14px;
+  padding-inline-start: ${space[5]};
+  font-size: ${fontSize.md};
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const Origin = styled.p`
-  padding-block: 10px;
-  padding-inline: 12px;
-  border-radius: ${({ theme }) => theme.radius.small};
+  padding-block: ${space[2.5]};
+  padding-inline: ${space[3]};
+  border-radius: ${radius.small};
   background: ${({ theme }) => theme.color.background};
   font-family: ${({ theme }) => theme.font.mono};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   overflow-wrap: anywhere;
   text-align: left;
 `;
