@@ -1,15 +1,14 @@
 import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../ui/toast/index.ts';
-import { createNote } from '../createNote.ts';
-import { apiErrorKey } from '../../../api/errorKey.ts';
+import { sendNote } from '../create/sendNote.ts';
 import { effectivePassword } from './mobileNoteFlow.ts';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
 
 /**
- * The security step's submit: the same encryption and upload as the web form (createNote,
- * protocol v1), so a note made here opens on the web and in the desktop app. A switched-on
- * password must not be empty: the person asked for one, so sending none would be a surprise.
+ * The security step's submit: the web form's way of sending a note (sendNote), so a note made
+ * here opens on the web and in the desktop app. A switched-on password must not be empty: the
+ * person asked for one, so sending none would be a surprise.
  */
 export function useCreateMobileNote(
   state: MobileNoteState,
@@ -30,27 +29,27 @@ export function useCreateMobileNote(
     }
 
     dispatch({ type: 'submitting' });
-    try {
-      const note = await createNote(
-        {
-          content: state.message,
-          password: effectivePassword(state),
-          expiration: state.expiration,
-          receipt: null,
-          images: [],
-        },
-        (fraction) => dispatch({ type: 'progress', fraction }),
-      );
-      dispatch({ type: 'created', note });
+    const sent = await sendNote(
+      {
+        content: state.message,
+        password: effectivePassword(state),
+        expiration: state.expiration,
+        receipt: null,
+        images: [],
+      },
+      (fraction) => dispatch({ type: 'progress', fraction }),
+    );
+    if (sent.ok) {
+      dispatch({ type: 'created', note: sent.note });
       toast({
         title: tPage('mobile.create.toast.created.title'),
         description: tPage('mobile.create.toast.created.body'),
       });
-    } catch (error) {
+    } else {
       dispatch({ type: 'failed' });
       toast({
         title: t('home.toast.createFailed'),
-        description: t(apiErrorKey(error)),
+        description: t(sent.errorKey),
         variant: 'destructive',
       });
     }
