@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { rendererRules } from './eslint/renderer-rules.js';
 
 /**
  * The four worlds (STYLE.md habit 1). Each block forbids the imports that would let code
@@ -114,6 +115,22 @@ export default tseslint.config(
         ],
         'renderer/ is DOM-only; only renderer/src/platform may reach the preload bridge (type imports).',
       ),
+    },
+  },
+  {
+    // One feature shape (renderer/src/features/README.md): a feature imports ui/, api/, i18n/,
+    // the app/ entry points below and shared/, never another feature; its styles use the tokens.
+    files: ['renderer/src/features/**/*.{ts,tsx}'],
+    plugins: { ashnote: rendererRules },
+    rules: {
+      // Spacing, type, radii and layers from the scales (renderer/src/ui/tokens.ts).
+      'ashnote/no-raw-px': 'error',
+      'ashnote/feature-boundaries': [
+        'error',
+        {
+          appEntryPoints: ['paths.ts', 'RouteStates.tsx', 'NewsletterSlot.tsx', 'admin/'],
+        },
+      ],
     },
   },
   {

@@ -30,13 +30,13 @@ export const ROUTE_MODULES: Record<string, string | readonly string[] | null> = 
   '/chat': 'src/features/chat/ChatCreatePage.tsx',
   '/chat/:sessionId': 'src/features/chat/ChatRoomPage.tsx',
   '/mobile-chat/:sessionId': [
-    'src/features/mobile/MobileShell.tsx',
+    'src/app/mobile/MobileShell.tsx',
     'src/features/chat/MobileChatRoomPage.tsx',
   ],
   '/blog': 'src/features/blog/BlogListPage.tsx',
   '/blog/:id': 'src/features/blog/BlogArticlePage.tsx',
   '/analytics': 'src/features/analytics/AnalyticsPage.tsx',
-  '/mobile': ['src/features/mobile/MobileShell.tsx', 'src/features/mobile/create/CreateTab.tsx'],
+  '/mobile': ['src/app/mobile/MobileShell.tsx', 'src/features/notes/mobile/CreateTab.tsx'],
   '(404)': null,
 };
 

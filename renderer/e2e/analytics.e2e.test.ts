@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../backend/src/admin/password-hash.ts';
+import { ChatTestClient } from '../../backend/src/chat/test-client.ts';
+import { createFakeNote, noteProofs, postJson } from '../../backend/src/testing/notes-client.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
+import { apiPaths } from '../../shared/api/paths.ts';
+import { NOTE_MAX_PROOF_ATTEMPTS } from '../../shared/limits.ts';
 import en from '../src/i18n/locales/en.json';
 import pagesEn from '../src/i18n/pages/en.json';
 import {
@@ -81,6 +85,16 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** Opens the dashboard and signs in as the administrator. */
+async function signInToDashboard(page: Page): Promise<void> {
+  await page.goto(`${app.url}/analytics`);
+  await page.getByText(pagesEn.analytics.signInPrompt).waitFor();
+  await page.getByRole('button', { name: en.admin.login.submit }).click();
+  await page.getByLabel(en.admin.login.passwordLabel).fill(PASSWORD);
+  await page.getByRole('dialog').getByRole('button', { name: en.admin.login.submit }).click();
+  await page.getByLabel(pagesEn.analytics.timeframe.label).waitFor();
+}
+
 /** The number shown under a total's label on the dashboard. */
 function total(page: Page, label: string) {
   return page
@@ -140,15 +154,7 @@ describe('analytics', () => {
 
     // The administrator's browser sends Do Not Track, so the dashboard shows the visit alone.
     const admin = await openPage('doNotTrack');
-    await admin.page.goto(`${app.url}/analytics`);
-    await admin.page.getByText(pagesEn.analytics.signInPrompt).waitFor();
-    await admin.page.getByRole('button', { name: en.admin.login.submit }).click();
-    await admin.page.getByLabel(en.admin.login.passwordLabel).fill(PASSWORD);
-    await admin.page
-      .getByRole('dialog')
-      .getByRole('button', { name: en.admin.login.submit })
-      .click();
-    await admin.page.getByLabel(pagesEn.analytics.timeframe.label).waitFor();
+    await signInToDashboard(admin.page);
     await expect
       .poll(() => total(admin.page, pagesEn.analytics.totals.pageViews).textContent())
       .toBe('3');
@@ -193,5 +199,55 @@ describe('analytics', () => {
     expect(analyticsCalls).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('ashnote.analytics.visitor'))).toBeNull();
     expect(await pageViews()).toBe(before);
+  });
+
+  it('records abuse as security events under a keyed hash, never the address, and shows them to the administrator', async () => {
+    // A note destroyed by ten wrong passwords from someone holding its link.
+    const note = await createFakeNote(app.url);
+    for (let attempt = 0; attempt < NOTE_MAX_PROOF_ATTEMPTS; attempt++) {
+      const wrong = await postJson(`${app.url}${apiPaths.noteVerify(note.noteId)}`, {
+        proof: noteProofs().proof,
+        linkProof: note.linkProof,
+      });
+      expect(wrong.status).toBe(attempt < NOTE_MAX_PROOF_ATTEMPTS - 1 ? 401 : 410);
+    }
+    // A chat message that is not one.
+    const socket = await ChatTestClient.connect(app.url);
+    socket.socket.send('{not json');
+    expect((await socket.next('error')).code).toBe('VALIDATION_FAILED');
+    socket.socket.close();
+
+    const recorded = async () =>
+      (
+        await sql<{ kind: string; client: string }>`
+          select kind, client from security_event order by created_at`.execute(
+          app.server.database.sql,
+        )
+      ).rows;
+    await eventually(async () => {
+      const kinds = (await recorded()).map((row) => row.kind);
+      return kinds.includes('note_attempts_exhausted') && kinds.includes('invalid_frame');
+    }, 'both security events');
+    const rows = await recorded();
+    // A keyed hash in base64url, where an address (127.0.0.1, ::1) would not fit.
+    for (const row of rows) expect(row.client).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    // The administrator sees each kind, by the keyed hash.
+    const admin = await openPage('doNotTrack');
+    await signInToDashboard(admin.page);
+    const events = admin.page.getByRole('table').filter({
+      has: admin.page.getByRole('columnheader', { name: pagesEn.analytics.security.client }),
+    });
+    for (const kind of ['note_attempts_exhausted', 'invalid_frame'] as const) {
+      const row = events
+        .getByRole('row')
+        .filter({ has: admin.page.getByText(pagesEn.analytics.security.kinds[kind]) });
+      const client = rows.find((event) => event.kind === kind)!.client;
+      const shown = row.locator('code').first();
+      await expect.poll(() => shown.textContent()).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+      // The dashboard shows the start of the keyed hash.
+      expect(client.startsWith((await shown.textContent())!)).toBe(true);
+    }
+    expect(admin.problems.cspViolations).toEqual([]);
   });
 });

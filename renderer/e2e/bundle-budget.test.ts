@@ -4,6 +4,7 @@ import {
   WEB_DIR,
   formatKilobytes,
   measureRoutes,
+  readManifest,
 } from '../../bench/bundle-size.ts';
 
 /**
@@ -27,5 +28,28 @@ describe('web bundle', () => {
     const onlyHindi = hindi.files.filter((file) => !home.files.includes(file));
     expect(onlyEnglish).toHaveLength(1);
     expect(onlyHindi).toHaveLength(1);
+  });
+
+  it('lets the desktop platform load without waiting for the chunk that awaits it', () => {
+    // platform/index.ts awaits import('./desktop.ts') at its top level. If that code imported
+    // the awaiting chunk, or any chunk that imports it, the two would wait for each other and
+    // the desktop app would show nothing (renderer/vite.config.ts, codeSplitting).
+    const manifest = readManifest();
+    const closure = (key: string, into = new Set<string>()): Set<string> => {
+      if (into.has(key)) return into;
+      into.add(key);
+      for (const imported of manifest[key]?.imports ?? []) closure(imported, into);
+      return into;
+    };
+    const desktop = 'src/platform/desktop.ts';
+    const awaiting = Object.keys(manifest).filter((key) =>
+      manifest[key]!.dynamicImports?.includes(desktop),
+    );
+    expect(awaiting.length).toBeGreaterThan(0);
+    for (const needed of closure(desktop)) {
+      for (const waiter of awaiting) {
+        expect(closure(needed).has(waiter), `${needed} imports ${waiter}`).toBe(false);
+      }
+    }
   });
 });

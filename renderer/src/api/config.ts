@@ -1,6 +1,6 @@
+import { atom, useAtomValue, useStore } from 'jotai';
 import type { PublicConfig } from '../../../shared/api/config.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import { createStore, useStore } from '../state/store.ts';
 import { apiGet } from './client.ts';
 
 export type PublicConfigState =
@@ -8,7 +8,8 @@ export type PublicConfigState =
   | { state: 'hasData'; data: PublicConfig }
   | { state: 'hasError'; error: unknown };
 
-const publicConfig = createStore<PublicConfigState>({ state: 'loading' });
+/** The server's answer, shared by every screen that reads it. */
+const publicConfigAtom = atom<PublicConfigState>({ state: 'loading' });
 let requested = false;
 
 /**
@@ -16,7 +17,7 @@ let requested = false;
  * deployment's capabilities at run time. No retry: a screen that needs it says it is
  * unavailable.
  */
-function requestOnce(): void {
+function requestOnce(store: ReturnType<typeof useStore>): void {
   if (requested) return;
   requested = true;
   void (async () => {
@@ -24,17 +25,18 @@ function requestOnce(): void {
       // The schema (and zod with it) loads after the first paint, not with every page.
       const { publicConfigSchema } = await import('../../../shared/api/config.ts');
       const data = await apiGet(apiPaths.config, publicConfigSchema);
-      publicConfig.set({ state: 'hasData', data });
+      store.set(publicConfigAtom, { state: 'hasData', data });
     } catch (error) {
-      publicConfig.set({ state: 'hasError', error });
+      store.set(publicConfigAtom, { state: 'hasError', error });
     }
   })();
 }
 
 /** Loading state included, for screens that must say "unavailable" rather than wait. */
 export function usePublicConfigState(): PublicConfigState {
-  requestOnce();
-  return useStore(publicConfig);
+  const store = useStore();
+  requestOnce(store);
+  return useAtomValue(publicConfigAtom, { store });
 }
 
 /** The config, or `undefined` while loading or when the server could not be asked. */

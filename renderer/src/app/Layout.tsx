@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
-import { usePageViews } from '../features/analytics/track.ts';
+import { usePageViews } from '../api/track.ts';
 import { LanguageSwitcherCompact } from '../i18n/LanguageSwitcher.tsx';
 import { LogoMark } from '../ui/icons.tsx';
 import { Footer } from './Footer.tsx';
 import { NavBar } from './NavBar.tsx';
 import { isMobileShellPath, routePaths } from './paths.ts';
 import { RouteErrorBoundary, RouteLoading } from './RouteStates.tsx';
+import { layer, radius, space } from '../ui/tokens.ts';
 
 /** The frame around every route: the site chrome, or the full-screen mobile shell. */
 export function AppLayout() {
@@ -99,12 +100,12 @@ const Main = styled.main`
 
 const SkipAnchor = styled.a`
   position: fixed;
-  inset-block-start: 8px;
-  inset-inline-start: 8px;
-  z-index: 200;
-  padding-block: 10px;
-  padding-inline: 16px;
-  border-radius: ${({ theme }) => theme.radius.small};
+  inset-block-start: ${space[2]};
+  inset-inline-start: ${space[2]};
+  z-index: ${layer.skipLink};
+  padding-block: ${space[2.5]};
+  padding-inline: ${space[4]};
+  border-radius: ${radius.small};
   background: ${({ theme }) => theme.color.primary};
   color: ${({ theme }) => theme.color.primaryText};
   font-weight: 600;
@@ -126,13 +127,13 @@ const MobileFrame = styled.div`
 const MobileHeader = styled.header`
   position: sticky;
   inset-block-start: 0;
-  z-index: 40;
+  z-index: ${layer.bar};
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: 12px;
+  gap: ${space[3]};
   min-block-size: 56px;
-  padding-inline: 16px;
+  padding-inline: ${space[4]};
   padding-block-start: env(safe-area-inset-top);
   background: rgba(11, 13, 18, 0.9);
   backdrop-filter: blur(12px);
@@ -142,7 +143,7 @@ const MobileHeader = styled.header`
 const MobileBrand = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: 8px;
+  gap: ${space[2]};
   /* A comfortable touch target (44 px) like every control of the shell. */
   min-block-size: 44px;
   color: ${({ theme }) => theme.color.text};

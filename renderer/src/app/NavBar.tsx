@@ -8,6 +8,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { LogoMark, MenuIcon } from '../ui/icons.tsx';
 import { NAV_ITEMS } from './navItems.ts';
 import { routePaths } from './paths.ts';
+import { fontSize, layer, radius, space } from '../ui/tokens.ts';
 
 /**
  * Collapses the desktop menu into the drawer whenever its links do not fit on one line. Measured
@@ -114,7 +115,7 @@ export function NavBar() {
 const Bar = styled.header`
   position: sticky;
   inset-block-start: 0;
-  z-index: 40;
+  z-index: ${layer.bar};
   background: rgba(11, 13, 18, 0.82);
   backdrop-filter: saturate(140%) blur(12px);
   border-block-end: 1px solid ${({ theme }) => theme.color.border};
@@ -123,19 +124,19 @@ const Bar = styled.header`
 const Inner = styled.div`
   display: flex;
   align-items: center;
-  gap: 16px;
+  gap: ${space[4]};
   max-inline-size: ${({ theme }) => theme.layout.maxWidth};
   min-block-size: ${({ theme }) => theme.layout.navHeight};
   margin-inline: auto;
-  padding-inline: 20px;
+  padding-inline: ${space[5]};
 `;
 
 const Brand = styled(Link)`
   display: inline-flex;
   align-items: center;
-  gap: 10px;
+  gap: ${space[2.5]};
   flex: none;
-  border-radius: ${({ theme }) => theme.radius.small};
+  border-radius: ${radius.small};
   color: ${({ theme }) => theme.color.text};
   text-decoration: none;
 
@@ -145,7 +146,7 @@ const Brand = styled(Link)`
 `;
 
 const BrandName = styled.span`
-  font-size: 19px;
+  font-size: ${fontSize.lg};
   font-weight: 750;
   letter-spacing: -0.01em;
 `;
@@ -167,7 +168,7 @@ const DesktopList = styled.ul`
   display: flex;
   align-items: center;
   flex: none;
-  gap: 2px;
+  gap: ${space[0.5]};
   inline-size: max-content;
   margin: 0;
   padding: 0;
@@ -191,10 +192,10 @@ const DesktopLink = styled(NavLink)`
   display: inline-flex;
   align-items: center;
   min-block-size: 36px;
-  padding-inline: 10px;
-  border-radius: ${({ theme }) => theme.radius.small};
+  padding-inline: ${space[2.5]};
+  border-radius: ${radius.small};
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 14.5px;
+  font-size: ${fontSize.md};
   font-weight: 500;
   text-decoration: none;
   white-space: nowrap;
@@ -208,7 +209,7 @@ const DesktopLink = styled(NavLink)`
 const End = styled.div`
   display: flex;
   align-items: center;
-  gap: 4px;
+  gap: ${space[1]};
   margin-inline-start: auto;
 `;
 
@@ -223,7 +224,7 @@ const MenuButton = styled(IconButton)`
 const DrawerList = styled.ul`
   display: flex;
   flex-direction: column;
-  gap: 2px;
+  gap: ${space[0.5]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -233,10 +234,10 @@ const DrawerLink = styled(NavLink)`
   display: flex;
   align-items: center;
   min-block-size: 46px;
-  padding-inline: 14px;
-  border-radius: ${({ theme }) => theme.radius.small};
+  padding-inline: ${space[3.5]};
+  border-radius: ${radius.small};
   color: ${({ theme }) => theme.color.text};
-  font-size: 16px;
+  font-size: ${fontSize.base};
   font-weight: 500;
   text-decoration: none;
 

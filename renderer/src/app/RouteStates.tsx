@@ -6,6 +6,7 @@ import { usePageMeta } from '../meta/usePageMeta.ts';
 import { Button } from '../ui/Button.tsx';
 import { Actions, Page } from '../ui/Page.tsx';
 import { VisuallyHidden } from '../ui/VisuallyHidden.tsx';
+import { layer } from '../ui/tokens.ts';
 
 /** Shown while a page's code (or its texts) loads: a progress bar at the top, announced. */
 export function RouteLoading() {
@@ -69,7 +70,7 @@ const ProgressBar = styled.div`
   position: fixed;
   inset-block-start: 0;
   inset-inline: 0;
-  z-index: 60;
+  z-index: ${layer.loading};
   block-size: 2px;
   background: ${({ theme }) => theme.color.primary};
   transform-origin: left;

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { HomePage } from '../features/home/HomePage.tsx';
+import { HomePage } from './HomePage.tsx';
 import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { useDesktopShell } from '../features/settings/desktopShell.ts';
 import { withPagesNamespace } from '../i18n/index.ts';
@@ -65,19 +65,19 @@ const AnalyticsPage = lazyPage(
   (module) => module.AnalyticsPage,
 );
 const MobileShell = lazyPage(
-  () => withPagesNamespace(import('../features/mobile/MobileShell.tsx')),
+  () => withPagesNamespace(import('./mobile/MobileShell.tsx')),
   (module) => module.MobileShell,
 );
 const MobileCreateTab = lazyPage(
-  () => import('../features/mobile/create/CreateTab.tsx'),
+  () => import('../features/notes/mobile/CreateTab.tsx'),
   (module) => module.CreateTab,
 );
 const MobileChatTab = lazyPage(
-  () => import('../features/mobile/chat/ChatTab.tsx'),
+  () => import('../features/chat/mobile/ChatTab.tsx'),
   (module) => module.ChatTab,
 );
 const MobileSettingsTab = lazyPage(
-  () => import('../features/mobile/settings/SettingsTab.tsx'),
+  () => import('../features/settings/mobile/SettingsTab.tsx'),
   (module) => module.SettingsTab,
 );
 const SettingsPage = lazyPage(

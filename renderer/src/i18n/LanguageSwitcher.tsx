@@ -7,6 +7,7 @@ import type { LanguageCode } from '../../../shared/languages.ts';
 import { buttonStyles } from '../ui/Button.tsx';
 import { CheckIcon, ChevronDownIcon } from '../ui/icons.tsx';
 import { changeLanguage, resolveLanguage } from './index.ts';
+import { fontSize, layer, radius, space } from '../ui/tokens.ts';
 
 /** The language the interface is shown in right now (re-renders on change). */
 export function useCurrentLanguage() {
@@ -162,37 +163,37 @@ const Root = styled.div`
 
 const SwitcherButton = styled.button.attrs({ type: 'button' })<{ $variant: 'ghost' }>`
   ${buttonStyles}
-  padding-inline: 10px;
-  gap: 6px;
+  padding-inline: ${space[2.5]};
+  gap: ${space[1.5]};
   font-weight: 500;
 `;
 
 const Flag = styled.span`
-  font-size: 18px;
+  font-size: ${fontSize.lg};
   line-height: 1;
 `;
 
 const Menu = styled.div`
   position: absolute;
-  inset-block-start: calc(100% + 8px);
+  inset-block-start: calc(100% + ${space[2]});
   inset-inline-end: 0;
-  z-index: 50;
+  z-index: ${layer.menu};
   display: flex;
   flex-direction: column;
   min-inline-size: 220px;
   max-block-size: min(560px, calc(100dvh - 96px));
   overflow-y: auto;
-  padding: 6px;
+  padding: ${space[1.5]};
   background: ${({ theme }) => theme.color.surfaceRaised};
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   box-shadow: ${({ theme }) => theme.shadow.overlay};
 `;
 
 const MenuLabel = styled.div`
-  padding-block: 6px;
-  padding-inline: 10px;
-  font-size: 12px;
+  padding-block: ${space[1.5]};
+  padding-inline: ${space[2.5]};
+  font-size: ${fontSize.xs};
   font-weight: 600;
   letter-spacing: 0.04em;
   text-transform: uppercase;
@@ -202,14 +203,14 @@ const MenuLabel = styled.div`
 const Item = styled.button`
   display: flex;
   align-items: center;
-  gap: 10px;
+  gap: ${space[2.5]};
   min-block-size: 38px;
   padding-block: 0;
-  padding-inline: 10px;
+  padding-inline: ${space[2.5]};
   border: 0;
-  border-radius: ${({ theme }) => theme.radius.small};
+  border-radius: ${radius.small};
   background: transparent;
-  font-size: 15px;
+  font-size: ${fontSize.base};
   cursor: pointer;
 
   &:hover,

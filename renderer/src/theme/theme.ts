@@ -1,3 +1,5 @@
+import { fontSize, layer, radius, space } from '../ui/tokens.ts';
+
 /**
  * The one theme: dark, forced (DESIGN §1). Components read it through styled-components'
  * ThemeProvider; nothing hard-codes a colour outside this file.
@@ -44,7 +46,11 @@ export const theme = {
     },
     mono: "ui-monospace, 'SF Mono', 'Cascadia Mono', 'Roboto Mono', Menlo, Consolas, monospace",
   },
-  radius: { small: '8px', medium: '12px', large: '16px', round: '999px' },
+  // The scales (ui/tokens.ts): spacing, type, radii and stacking layers.
+  space,
+  fontSize,
+  radius,
+  layer,
   shadow: {
     raised: '0 1px 2px rgba(0, 0, 0, 0.4), 0 8px 24px rgba(0, 0, 0, 0.35)',
     overlay: '0 24px 64px rgba(0, 0, 0, 0.55)',

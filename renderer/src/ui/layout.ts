@@ -1,8 +1,11 @@
 import styled, { css } from 'styled-components';
+import { space } from './tokens.ts';
+import type { SpaceStep } from './tokens.ts';
 
 /**
  * Layout primitives, so pages compose spacing instead of each writing its own flex and grid
- * blocks. Gaps are in pixels; styled-components' `$` props keep them off the DOM.
+ * blocks. Gaps are steps of the spacing scale (ui/tokens.ts); styled-components' `$` props keep
+ * them off the DOM.
  */
 
 type Align = 'start' | 'center' | 'end' | 'stretch' | 'baseline';
@@ -14,7 +17,7 @@ const JUSTIFY = {
 } as const;
 
 interface StackProps {
-  $gap?: number;
+  $gap?: SpaceStep;
   /** Where children sit across the stack; stretched by default. */
   $align?: Exclude<Align, 'baseline'>;
 }
@@ -22,13 +25,13 @@ interface StackProps {
 /** Children one under another, evenly spaced. */
 export const Stack = styled.div<StackProps>`
   display: grid;
-  gap: ${({ $gap = 16 }) => $gap}px;
+  gap: ${({ $gap = 4 }) => space[$gap]};
   justify-items: ${({ $align = 'stretch' }) => $align};
   min-inline-size: 0;
 `;
 
 interface RowProps {
-  $gap?: number;
+  $gap?: SpaceStep;
   $align?: Align;
   $justify?: keyof typeof JUSTIFY;
   /** Wrap onto further lines when the row runs out of room (on by default). */
@@ -41,16 +44,16 @@ export const Row = styled.div<RowProps>`
   flex-wrap: ${({ $wrap = true }) => ($wrap ? 'wrap' : 'nowrap')};
   align-items: ${({ $align = 'center' }) => $align};
   justify-content: ${({ $justify = 'start' }) => JUSTIFY[$justify]};
-  gap: ${({ $gap = 12 }) => $gap}px;
+  gap: ${({ $gap = 3 }) => space[$gap]};
   min-inline-size: 0;
 `;
 
 /** A card's padding that tightens on small phones. */
 export const sectionPadding = css`
-  padding: 28px;
+  padding: ${space[7]};
 
   @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
-    padding: 18px;
+    padding: ${space[4.5]};
   }
 `;
 
@@ -58,9 +61,9 @@ export const sectionPadding = css`
  * The surface a page's main form, message or result sits on: bordered, rounded, padded, its
  * content stacked. `$raised` adds the shadow of the page's one primary card.
  */
-export const PageSection = styled.section<{ $gap?: number; $raised?: boolean }>`
+export const PageSection = styled.section<{ $gap?: SpaceStep; $raised?: boolean }>`
   display: grid;
-  gap: ${({ $gap = 16 }) => $gap}px;
+  gap: ${({ $gap = 4 }) => space[$gap]};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.large};
   background: ${({ theme }) => theme.color.surface};

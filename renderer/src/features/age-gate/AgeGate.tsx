@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { atom, useAtom } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -16,6 +16,7 @@ import {
   readAgeVerified,
   writeAgeVerified,
 } from './ageGate.ts';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 type GateState = 'passed' | 'asking' | 'restricted';
 
@@ -39,9 +40,15 @@ function initialGateState(): GateState {
   return required && !readAgeVerified(localStorageOrNull()) ? 'asking' : 'passed';
 }
 
+/**
+ * Where the visitor stands with the gate, for the whole page load: decided once at start, then
+ * changed only by the visitor's answer.
+ */
+const ageGateAtom = atom<GateState>(initialGateState());
+
 /** Shows the app only once the visitor has confirmed their age, where the spec asks for that. */
 export function AgeGate({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<GateState>(initialGateState);
+  const [state, setState] = useAtom(ageGateAtom);
   if (state === 'passed') return children;
   return (
     <AgeGateScreen
@@ -108,43 +115,43 @@ const Screen = styled.main`
   align-items: center;
   justify-content: center;
   min-block-size: 100dvh;
-  padding: 24px 16px;
+  padding: ${space[6]} ${space[4]};
 `;
 
 const Corner = styled.div`
   position: absolute;
-  inset-block-start: 12px;
-  inset-inline-end: 12px;
+  inset-block-start: ${space[3]};
+  inset-inline-end: ${space[3]};
 `;
 
 const GateCard = styled(Card)`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 16px;
+  gap: ${space[4]};
   inline-size: min(440px, 100%);
-  padding: 32px 24px;
+  padding: ${space[8]} ${space[6]};
   text-align: center;
 
   h1 {
-    font-size: 26px;
+    font-size: ${fontSize['3xl']};
   }
 
   p {
     color: ${({ theme }) => theme.color.textMuted};
-    font-size: 17px;
+    font-size: ${fontSize.lg};
   }
 `;
 
 const Choices = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 10px;
+  gap: ${space[2.5]};
   inline-size: 100%;
-  margin-block-start: 8px;
+  margin-block-start: ${space[2]};
 `;
 
 const AlternativesLink = styled(ExternalLink)<{ $variant?: 'primary' }>`
   ${buttonStyles}
-  margin-block-start: 8px;
+  margin-block-start: ${space[2]};
 `;

@@ -12,9 +12,10 @@ import { Card, CardTitle } from '../../ui/Card.tsx';
 import { Field, Select } from '../../ui/Field.tsx';
 import { Row, Stack } from '../../ui/layout.ts';
 import { MutedText } from '../../ui/text.ts';
-import { formatDuration } from '../notes/formatDuration.ts';
+import { formatDuration } from '../../i18n/formatDuration.ts';
 import { HourlyChart, TableScroll } from './HourlyChart.tsx';
 import { useAnalyticsSummary } from './useAnalyticsSummary.ts';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 const TIMEFRAMES = Object.keys(ANALYTICS_TIMEFRAMES) as AnalyticsTimeframe[];
 
@@ -25,8 +26,8 @@ export function AnalyticsDashboard({ onSignedOut }: { onSignedOut: () => void })
   const { summary, loading, failed, reload } = useAnalyticsSummary(timeframe, onSignedOut);
 
   return (
-    <Stack $gap={24} aria-busy={loading}>
-      <Row $gap={16} $align="end" $justify="between">
+    <Stack $gap={6} aria-busy={loading}>
+      <Row $gap={4} $align="end" $justify="between">
         <Field label={t('analytics.timeframe.label')}>
           {(props) => (
             <Select
@@ -277,21 +278,21 @@ function Fact({ label, children }: { label: string; children: string }) {
 const Totals = styled.dl`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
-  gap: 16px;
+  gap: ${space[4]};
 `;
 
 const Total = styled.div`
-  padding: 20px;
+  padding: ${space[5]};
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.large};
+  border-radius: ${radius.large};
   background: ${({ theme }) => theme.color.surface};
 
   dt {
-    font-size: 14px;
+    font-size: ${fontSize.md};
     color: ${({ theme }) => theme.color.textMuted};
   }
   dd {
-    font-size: 32px;
+    font-size: ${fontSize['5xl']};
     font-weight: 700;
   }
 `;
@@ -299,13 +300,13 @@ const Total = styled.div`
 const Panels = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(300px, 1fr));
-  gap: 16px;
+  gap: ${space[4]};
 `;
 
 const Facts = styled.dl`
   display: grid;
   grid-template-columns: 1fr auto;
-  gap: 8px 16px;
+  gap: ${space[2]} ${space[4]};
 
   dt {
     color: ${({ theme }) => theme.color.textMuted};

@@ -5,8 +5,8 @@ import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { Actions, Page } from '../../ui/Page.tsx';
 import { MutedText } from '../../ui/text.ts';
-import { AdminLoginDialog } from '../admin/AdminLoginDialog.tsx';
-import { useAdminSession } from '../admin/useAdminSession.ts';
+import { AdminLoginDialog } from '../../app/admin/AdminLoginDialog.tsx';
+import { useAdminSession } from '../../app/admin/useAdminSession.ts';
 import { AnalyticsDashboard } from './AnalyticsDashboard.tsx';
 
 /** Administrator-only dashboard (DESIGN §5): real data behind an administrator login. */

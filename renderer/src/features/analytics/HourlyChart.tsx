@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CardTitle } from '../../ui/Card.tsx';
 import { MutedText } from '../../ui/text.ts';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 export interface ChartSeries {
   /** Already translated. */
@@ -161,17 +162,17 @@ export function HourlyChart({ title, description, hours, series }: HourlyChartPr
 const Legend = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: 16px;
-  margin-block: 8px;
+  gap: ${space[4]};
+  margin-block: ${space[2]};
   padding: 0;
   list-style: none;
-  font-size: 14px;
+  font-size: ${fontSize.md};
   color: ${({ theme }) => theme.color.textMuted};
 
   li {
     display: inline-flex;
     align-items: center;
-    gap: 6px;
+    gap: ${space[1.5]};
   }
 `;
 
@@ -179,10 +180,10 @@ const Svg = styled.svg`
   display: block;
   inline-size: 100%;
   block-size: auto;
-  margin-block: 8px;
+  margin-block: ${space[2]};
 
   text {
-    font-size: 11px;
+    font-size: ${fontSize.xs};
     fill: ${({ theme }) => theme.color.textMuted};
   }
   .axis {
@@ -197,22 +198,22 @@ const Svg = styled.svg`
 export const TableScroll = styled.div`
   max-block-size: 320px;
   overflow: auto;
-  margin-block-start: 8px;
+  margin-block-start: ${space[2]};
 
   table {
     inline-size: 100%;
     border-collapse: collapse;
-    font-size: 14px;
+    font-size: ${fontSize.md};
   }
   caption {
     text-align: start;
     font-weight: 600;
-    padding-block-end: 4px;
+    padding-block-end: ${space[1]};
   }
   th,
   td {
-    padding-block: 4px;
-    padding-inline: 8px;
+    padding-block: ${space[1]};
+    padding-inline: ${space[2]};
     text-align: end;
     border-block-end: 1px solid ${({ theme }) => theme.color.border};
   }

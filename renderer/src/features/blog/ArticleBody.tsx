@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 /**
  * The article's body. The server sanitized it with an allow-list (backend blog-html.ts: no
@@ -11,27 +12,27 @@ export function ArticleBody({ html }: { html: string }) {
 
 const Body = styled.div`
   display: grid;
-  gap: 16px;
-  font-size: 17px;
+  gap: ${space[4]};
+  font-size: ${fontSize.lg};
   line-height: 1.7;
 
   h2 {
-    margin-block-start: 16px;
-    font-size: 24px;
+    margin-block-start: ${space[4]};
+    font-size: ${fontSize['3xl']};
     line-height: 1.3;
   }
 
   h3,
   h4 {
-    margin-block-start: 8px;
-    font-size: 19px;
+    margin-block-start: ${space[2]};
+    font-size: ${fontSize.lg};
   }
 
   ul,
   ol {
     display: grid;
-    gap: 8px;
-    padding-inline-start: 24px;
+    gap: ${space[2]};
+    padding-inline-start: ${space[6]};
   }
 
   a {
@@ -39,14 +40,14 @@ const Body = styled.div`
   }
 
   code {
-    padding-inline: 4px;
-    border-radius: ${({ theme }) => theme.radius.small};
+    padding-inline: ${space[1]};
+    border-radius: ${radius.small};
     background: ${({ theme }) => theme.color.surfaceHover};
     font-size: 0.9em;
   }
 
   blockquote {
-    padding-inline-start: 16px;
+    padding-inline-start: ${space[4]};
     border-inline-start: 3px solid ${({ theme }) => theme.color.border};
     color: ${({ theme }) => theme.color.textMuted};
   }

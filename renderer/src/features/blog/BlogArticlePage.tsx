@@ -9,13 +9,14 @@ import { Card } from '../../ui/Card.tsx';
 import { Stack } from '../../ui/layout.ts';
 import { Actions, Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { NewsletterSlot } from '../newsletter/NewsletterSlot.tsx';
-import { apiErrorKey } from '../notes/noteErrors.ts';
+import { NewsletterSlot } from '../../app/NewsletterSlot.tsx';
+import { apiErrorKey } from '../../api/errorKey.ts';
 import { ArticleBody } from './ArticleBody.tsx';
 import { PostByline, PostKicker, Tag, TagList } from './PostMeta.tsx';
 import { Promotion } from './Promotions.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { useBlogPost } from './useBlogPost.ts';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 export function BlogArticlePage() {
   const { t } = useTranslation('pages');
@@ -68,7 +69,7 @@ function Article({ post }: { post: BlogPost }) {
   const { t } = useTranslation('pages');
   return (
     <Page title={post.title} intro={post.excerpt}>
-      <Stack $gap={32}>
+      <Stack $gap={8}>
         <Header>
           <PostKicker post={post} />
           <PostByline post={post} />
@@ -105,7 +106,7 @@ function Article({ post }: { post: BlogPost }) {
 const Loading = styled.p`
   display: flex;
   align-items: center;
-  gap: 10px;
+  gap: ${space[2.5]};
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
@@ -114,22 +115,22 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 12px;
-  padding-block-end: 16px;
+  gap: ${space[3]};
+  padding-block-end: ${space[4]};
   border-block-end: 1px solid ${({ theme }) => theme.color.border};
 `;
 
 const Topics = styled.h2`
-  margin-block-end: 10px;
-  font-size: 16px;
+  margin-block-end: ${space[2.5]};
+  font-size: ${fontSize.base};
 `;
 
 const CallToAction = styled(Card)`
   display: grid;
-  gap: 12px;
+  gap: ${space[3]};
 
   h2 {
-    font-size: 20px;
+    font-size: ${fontSize.xl};
   }
 
   p {

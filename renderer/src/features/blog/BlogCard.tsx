@@ -6,6 +6,7 @@ import { routePaths } from '../../app/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { PostByline, PostKicker, Tag, TagList } from './PostMeta.tsx';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 /** Tags a card shows before summing up the rest as "+n". */
 const TAGS_ON_CARD = 2;
@@ -63,11 +64,11 @@ export function BlogCard({ post, onDelete, deleting = false }: BlogCardProps) {
 const StyledCard = styled(Card)`
   display: flex;
   flex-direction: column;
-  gap: 12px;
+  gap: ${space[3]};
 `;
 
 const Title = styled.h2`
-  font-size: 19px;
+  font-size: ${fontSize.lg};
   font-weight: 650;
   line-height: 1.3;
 
@@ -90,7 +91,7 @@ const Footer = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 12px;
+  gap: ${space[3]};
   margin-block-start: auto;
 `;
 

@@ -13,9 +13,9 @@ import { Row, Stack } from '../../ui/layout.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { MutedText } from '../../ui/text.ts';
-import { useAdminGate } from '../admin/useAdminGate.tsx';
-import { NewsletterSlot } from '../newsletter/NewsletterSlot.tsx';
-import { apiErrorKey } from '../notes/noteErrors.ts';
+import { useAdminGate } from '../../app/admin/useAdminGate.tsx';
+import { NewsletterSlot } from '../../app/NewsletterSlot.tsx';
+import { apiErrorKey } from '../../api/errorKey.ts';
 import { BlogCard } from './BlogCard.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
 import { Promotion } from './Promotions.tsx';
@@ -24,6 +24,7 @@ import type { CategoryFilter } from './searchPosts.ts';
 import { useBlogAdmin } from './useBlogAdmin.ts';
 import { useBlogPosts } from './useBlogPosts.ts';
 import { useTitleTaps } from './useTitleTaps.ts';
+import { space } from '../../ui/tokens.ts';
 
 export function BlogListPage() {
   const { t, i18n } = useTranslation('pages');
@@ -57,7 +58,7 @@ export function BlogListPage() {
       }
       intro={t('blog.list.intro')}
     >
-      <Stack $gap={28}>
+      <Stack $gap={7}>
         {revealed ? (
           <AdminBar aria-label={t('blog.admin.controls')}>
             <Button
@@ -75,7 +76,7 @@ export function BlogListPage() {
           </AdminBar>
         ) : null}
 
-        <Stack $gap={16} role="search">
+        <Stack $gap={4} role="search">
           <div>
             <Label htmlFor={searchId}>{t('blog.list.searchLabel')}</Label>
             <Input
@@ -87,7 +88,7 @@ export function BlogListPage() {
               onChange={(event) => setQuery(event.target.value)}
             />
           </div>
-          <Row $gap={8} role="group" aria-label={t('blog.list.categoriesLabel')}>
+          <Row $gap={2} role="group" aria-label={t('blog.list.categoriesLabel')}>
             {[null, ...categoriesOf(all)].map((filter) => (
               <Chip
                 key={filter ?? ''}
@@ -167,20 +168,20 @@ const AdminBar = styled(Card).attrs({ as: 'section' })`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 12px;
+  gap: ${space[3]};
 `;
 
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr));
-  gap: 20px;
+  gap: ${space[5]};
 `;
 
 const Centered = styled.p`
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: 10px;
-  padding-block: 40px;
+  gap: ${space[2.5]};
+  padding-block: ${space[10]};
   color: ${({ theme }) => theme.color.textMuted};
 `;

@@ -27,7 +27,7 @@ export function ConfirmDeleteDialog({ post, onCancel, onConfirm }: ConfirmDelete
       description={post ? t('blog.admin.confirmBody', { title: post.title }) : undefined}
       initialFocusRef={cancelRef}
     >
-      <Row $gap={8} $justify="end">
+      <Row $gap={2} $justify="end">
         <Button ref={cancelRef} $variant="secondary" onClick={onCancel}>
           {t('blog.admin.cancel')}
         </Button>

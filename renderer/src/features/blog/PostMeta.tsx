@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
 import { formatPostDate } from './formatDate.ts';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 /** Category and reading time, shown above a post's title on its card and its page. */
 export function PostKicker({ post }: { post: BlogPostSummary }) {
@@ -32,15 +33,15 @@ const Kicker = styled.p`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 8px 12px;
+  gap: ${space[2]} ${space[3]};
   color: ${({ theme }) => theme.color.textSubtle};
-  font-size: 13px;
+  font-size: ${fontSize.sm};
 `;
 
 export const Category = styled.span`
-  padding-block: 2px;
-  padding-inline: 10px;
-  border-radius: ${({ theme }) => theme.radius.round};
+  padding-block: ${space[0.5]};
+  padding-inline: ${space[2.5]};
+  border-radius: ${radius.round};
   background: ${({ theme }) => theme.color.primarySoft};
   color: ${({ theme }) => theme.color.primary};
   font-weight: 600;
@@ -49,24 +50,24 @@ export const Category = styled.span`
 const Byline = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: 6px;
+  gap: ${space[1.5]};
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 14px;
+  font-size: ${fontSize.md};
 `;
 
 export const Tag = styled.li`
-  padding-block: 2px;
-  padding-inline: 10px;
+  padding-block: ${space[0.5]};
+  padding-inline: ${space[2.5]};
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.round};
+  border-radius: ${radius.round};
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 13px;
+  font-size: ${fontSize.sm};
 `;
 
 export const TagList = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: 6px;
+  gap: ${space[1.5]};
   padding: 0;
   list-style: none;
 `;

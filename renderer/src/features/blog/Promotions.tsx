@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { routePaths } from '../../app/paths.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 /**
  * The seed's ad slots, filled with the product's own features: no third-party ad script, no
@@ -33,11 +34,11 @@ const Box = styled(Card)`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: 10px;
+  gap: ${space[2.5]};
   border-style: dashed;
 
   h2 {
-    font-size: 18px;
+    font-size: ${fontSize.lg};
   }
 
   p {
@@ -47,7 +48,7 @@ const Box = styled(Card)`
 
 const Label = styled.span`
   color: ${({ theme }) => theme.color.textSubtle};
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   font-weight: 600;
   letter-spacing: 0.04em;
   text-transform: uppercase;

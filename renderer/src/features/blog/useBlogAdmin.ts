@@ -4,7 +4,7 @@ import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
 import { errorDetails } from '../../../../shared/error-details.ts';
 import { ApiError } from '../../api/client.ts';
 import { useToast } from '../../ui/toast/index.ts';
-import type { AdminGate } from '../admin/useAdminGate.tsx';
+import type { AdminGate } from '../../app/admin/useAdminGate.tsx';
 import { deletePost, generateArticle } from './blogApi.ts';
 
 /** The session ended between the check and the call: sign in again rather than fail. */

@@ -13,9 +13,10 @@ import { ChatMessages } from './ChatMessages.tsx';
 import { canSend } from './chatState.ts';
 import type { ChatState } from './chatState.ts';
 import { formatCountdown } from './chatText.ts';
-import { LinkReachNotice } from '../settings/LinkReachNotice.tsx';
+import { LinkReachNotice } from '../../ui/LinkReachNotice.tsx';
 import { SafetyBar } from './SafetyBar.tsx';
 import type { ChatRoomHandle } from './useChatRoom.ts';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 interface ActiveRoomProps {
   state: ChatState;
@@ -46,7 +47,7 @@ export function ActiveRoom({ state, mobile, onShare, onSend }: ActiveRoomProps) 
   return (
     <Room data-layout={mobile ? 'mobile' : 'desktop'}>
       <Header>
-        <Row $gap={10} $wrap={false}>
+        <Row $gap={2.5} $wrap={false}>
           <Heading ref={headingRef} tabIndex={-1}>
             {t('chat.room.heading')}
           </Heading>
@@ -58,7 +59,7 @@ export function ActiveRoom({ state, mobile, onShare, onSend }: ActiveRoomProps) 
             </SecureBadge>
           ) : null}
         </Row>
-        <Stats $gap={8} $wrap={false}>
+        <Stats $gap={2} $wrap={false}>
           <Stat data-testid="chat-participants">
             <UsersIcon width={16} height={16} />
             <ParticipantCount n={state.participantCount} />
@@ -143,10 +144,10 @@ const Room = styled.div`
     max-inline-size: ${({ theme }) => theme.layout.contentWidth};
     block-size: min(calc(100dvh - ${({ theme }) => theme.layout.navHeight} - 64px), 860px);
     min-block-size: 560px;
-    margin-block: 32px;
+    margin-block: ${space[8]};
     margin-inline: auto;
     border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.large};
+    border-radius: ${radius.large};
     box-shadow: ${({ theme }) => theme.shadow.raised};
     overflow: hidden;
 
@@ -174,40 +175,40 @@ const Header = styled.header`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 12px;
-  padding-block: 14px;
-  padding-inline: 18px;
+  gap: ${space[3]};
+  padding-block: ${space[3.5]};
+  padding-inline: ${space[4.5]};
   border-block-end: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surfaceRaised};
 
   ${Room}[data-layout='mobile'] & {
-    padding-block: 10px;
-    padding-inline: 12px;
-    gap: 8px;
+    padding-block: ${space[2.5]};
+    padding-inline: ${space[3]};
+    gap: ${space[2]};
   }
 `;
 
 const Heading = styled.h1`
-  font-size: 20px;
+  font-size: ${fontSize.xl};
   font-weight: 700;
   letter-spacing: -0.01em;
   outline: none;
 
   ${Room}[data-layout='mobile'] & {
-    font-size: 17px;
+    font-size: ${fontSize.lg};
   }
 `;
 
 const SecureBadge = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: 5px;
-  padding-block: 3px;
-  padding-inline: 9px;
-  border-radius: ${({ theme }) => theme.radius.round};
+  gap: ${space[1]};
+  padding-block: ${space[0.5]};
+  padding-inline: ${space[2]};
+  border-radius: ${radius.round};
   background: rgba(74, 222, 128, 0.12);
   color: #4ade80;
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   font-weight: 650;
 `;
 
@@ -217,23 +218,23 @@ const Stats = styled(Row)`
 
 /** Takes no room when the connection is secure (the warning renders nothing). */
 const InsecureBox = styled.div`
-  padding-inline: 18px;
+  padding-inline: ${space[4.5]};
 
   &:not(:empty) {
-    padding-block: 10px;
+    padding-block: ${space[2.5]};
   }
 `;
 
 const Stat = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: 6px;
+  gap: ${space[1.5]};
   min-block-size: 36px;
-  padding-inline: 10px;
+  padding-inline: ${space[2.5]};
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.small};
+  border-radius: ${radius.small};
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   font-weight: 600;
   font-variant-numeric: tabular-nums;
 
@@ -253,10 +254,10 @@ const Banner = styled.div`
   display: flex;
   align-items: center;
   justify-content: center;
-  gap: 8px;
-  padding-block: 6px;
+  gap: ${space[2]};
+  padding-block: ${space[1.5]};
   background: ${({ theme }) => theme.color.primarySoft};
   color: ${({ theme }) => theme.color.primary};
-  font-size: 13px;
+  font-size: ${fontSize.sm};
   font-weight: 600;
 `;

@@ -8,6 +8,7 @@ import { SendIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/layout.ts';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
 import type { SendResult } from './chatClient.ts';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 interface ChatComposerProps {
   enabled: boolean;
@@ -53,7 +54,7 @@ export function ChatComposer({ enabled, placeholder, onSend, compact = false }: 
       <VisuallyHidden as="label" htmlFor={inputId}>
         {t('chat.room.composer.label')}
       </VisuallyHidden>
-      <Row $gap={10} $align="end" $wrap={false}>
+      <Row $gap={2.5} $align="end" $wrap={false}>
         <Input
           id={inputId}
           value={text}
@@ -92,14 +93,14 @@ export function ChatComposer({ enabled, placeholder, onSend, compact = false }: 
 const Form = styled.form`
   display: flex;
   flex-direction: column;
-  gap: 6px;
-  padding: 14px 16px 12px;
+  gap: ${space[1.5]};
+  padding: ${space[3.5]} ${space[4]} ${space[3]};
   border-block-start: 1px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
 
   /* In the mobile shell the tab bar below keeps clear of the phone's bottom safe area. */
   &[data-compact='true'] {
-    padding: 10px 12px 8px;
+    padding: ${space[2.5]} ${space[3]} ${space[2]};
   }
 `;
 
@@ -107,10 +108,10 @@ const Input = styled.textarea`
   flex: 1;
   min-inline-size: 0;
   max-block-size: 160px;
-  padding-block: 10px;
-  padding-inline: 14px;
+  padding-block: ${space[2.5]};
+  padding-inline: ${space[3.5]};
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.background};
   color: ${({ theme }) => theme.color.text};
   line-height: 1.45;
@@ -146,8 +147,8 @@ const SendButton = styled(Button)`
 const Meta = styled.div`
   display: flex;
   justify-content: space-between;
-  gap: 12px;
-  font-size: 12px;
+  gap: ${space[3]};
+  font-size: ${fontSize.xs};
   color: ${({ theme }) => theme.color.textSubtle};
 `;
 

@@ -11,6 +11,7 @@ import { InsecureConnectionWarning } from '../../ui/InsecureConnectionWarning.ts
 import { Page } from '../../ui/Page.tsx';
 import { MutedText } from '../../ui/text.ts';
 import { CreateRoomForm } from './CreateRoomForm.tsx';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 export function ChatCreatePage() {
   const { t } = useTranslation();
@@ -90,25 +91,25 @@ export function ChatCreatePage() {
 }
 
 const Section = styled.section`
-  margin-block-start: 48px;
+  margin-block-start: ${space[12]};
 `;
 
 const SectionTitle = styled.h2`
-  margin-block-end: 16px;
-  font-size: 22px;
+  margin-block-end: ${space[4]};
+  font-size: ${fontSize['2xl']};
   font-weight: 700;
 `;
 
 const FeatureGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(190px, 1fr));
-  gap: 14px;
+  gap: ${space[3.5]};
 `;
 
 const Feature = styled.div`
-  padding: 18px;
+  padding: ${space[4.5]};
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.large};
+  border-radius: ${radius.large};
   background: ${({ theme }) => theme.color.surface};
 `;
 
@@ -118,22 +119,22 @@ const FeatureIcon = styled.div`
   justify-content: center;
   inline-size: 38px;
   block-size: 38px;
-  margin-block-end: 12px;
-  border-radius: ${({ theme }) => theme.radius.medium};
+  margin-block-end: ${space[3]};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.primarySoft};
   color: ${({ theme }) => theme.color.primary};
 `;
 
 const FeatureTitle = styled.h3`
-  margin-block-end: 6px;
-  font-size: 16px;
+  margin-block-end: ${space[1.5]};
+  font-size: ${fontSize.base};
   font-weight: 650;
 `;
 
 const Steps = styled.ol`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(190px, 1fr));
-  gap: 14px;
+  gap: ${space[3.5]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -141,10 +142,10 @@ const Steps = styled.ol`
 
 const Step = styled.li`
   display: flex;
-  gap: 12px;
-  padding: 18px;
+  gap: ${space[3]};
+  padding: ${space[4.5]};
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.large};
+  border-radius: ${radius.large};
 `;
 
 const StepNumber = styled.span`
@@ -157,12 +158,12 @@ const StepNumber = styled.span`
   border-radius: 50%;
   background: ${({ theme }) => theme.color.primary};
   color: ${({ theme }) => theme.color.primaryText};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   font-weight: 700;
 `;
 
 const StepTitle = styled.h3`
-  margin-block-end: 4px;
-  font-size: 15px;
+  margin-block-end: ${space[1]};
+  font-size: ${fontSize.base};
   font-weight: 650;
 `;

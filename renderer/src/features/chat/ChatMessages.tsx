@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { BotIcon, LinkIcon } from '../../ui/icons.tsx';
 import type { ChatEntry, SystemNote } from './chatState.ts';
 import { formatCountdown } from './chatText.ts';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 interface ChatMessagesProps {
   entries: ChatEntry[];
@@ -54,7 +55,7 @@ export function ChatMessages({ entries, waiting, onShare, dropped }: ChatMessage
 
   return (
     <Scroller ref={logRef}>
-      <Stack $gap={10} role="log" aria-label={t('chat.room.messagesLabel')} aria-live="polite">
+      <Stack $gap={2.5} role="log" aria-label={t('chat.room.messagesLabel')} aria-live="polite">
         {entries.map((entry) =>
           entry.from === 'system' ? (
             <SystemRow key={entry.id} data-testid="chat-system">
@@ -106,34 +107,34 @@ const Scroller = styled.div`
   min-block-size: 0;
   overflow-y: auto;
   overscroll-behavior: contain;
-  padding-block: 16px;
-  padding-inline: 16px;
+  padding-block: ${space[4]};
+  padding-inline: ${space[4]};
   background: ${({ theme }) => theme.color.background};
 `;
 
 const SystemRow = styled.div`
   display: flex;
   align-items: flex-start;
-  gap: 8px;
+  gap: ${space[2]};
   justify-self: center; /* the log is a grid (Stack) */
   max-inline-size: min(560px, 100%);
-  padding-block: 8px;
-  padding-inline: 12px;
+  padding-block: ${space[2]};
+  padding-inline: ${space[3]};
   border: 1px dashed ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 13px;
+  font-size: ${fontSize.sm};
 
   > svg {
     flex: none;
-    margin-block-start: 2px;
+    margin-block-start: ${space[0.5]};
     color: ${({ theme }) => theme.color.primary};
   }
 `;
 
 const SystemSender = styled.span`
   display: block;
-  font-size: 11px;
+  font-size: ${fontSize.xs};
   font-weight: 700;
   letter-spacing: 0.04em;
   text-transform: uppercase;
@@ -155,16 +156,16 @@ const MessageRow = styled.div`
 
 const Bubble = styled.div`
   max-inline-size: min(78%, 560px);
-  padding-block: 8px 10px;
-  padding-inline: 12px;
-  border-radius: ${({ theme }) => theme.radius.medium};
-  border-end-start-radius: 4px;
+  padding-block: ${space[2]} ${space[2.5]};
+  padding-inline: ${space[3]};
+  border-radius: ${radius.medium};
+  border-end-start-radius: ${radius.xsmall};
   background: ${({ theme }) => theme.color.surfaceRaised};
   border: 1px solid ${({ theme }) => theme.color.border};
 
   &[data-from='own'] {
-    border-end-start-radius: ${({ theme }) => theme.radius.medium};
-    border-end-end-radius: 4px;
+    border-end-start-radius: ${radius.medium};
+    border-end-end-radius: ${radius.xsmall};
     background: ${({ theme }) => theme.color.primarySoft};
     border-color: rgba(255, 138, 76, 0.35);
   }
@@ -173,9 +174,9 @@ const Bubble = styled.div`
 const MessageMeta = styled.div`
   display: flex;
   align-items: baseline;
-  gap: 8px;
-  margin-block-end: 2px;
-  font-size: 12px;
+  gap: ${space[2]};
+  margin-block-end: ${space[0.5]};
+  font-size: ${fontSize.xs};
   color: ${({ theme }) => theme.color.textSubtle};
 `;
 
@@ -194,28 +195,28 @@ const Waiting = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 8px;
-  margin-block-start: 24px;
-  padding-block: 24px;
-  padding-inline: 16px;
+  gap: ${space[2]};
+  margin-block-start: ${space[6]};
+  padding-block: ${space[6]};
+  padding-inline: ${space[4]};
   text-align: center;
 `;
 
 const WaitingTitle = styled.p`
-  font-size: 16px;
+  font-size: ${fontSize.base};
   font-weight: 650;
 `;
 
 const WaitingBody = styled.p`
   max-inline-size: 420px;
-  margin-block-end: 6px;
+  margin-block-end: ${space[1.5]};
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 14px;
+  font-size: ${fontSize.md};
 `;
 
 const Dropped = styled.p`
-  margin-block-start: 12px;
+  margin-block-start: ${space[3]};
   text-align: center;
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   color: ${({ theme }) => theme.color.danger};
 `;

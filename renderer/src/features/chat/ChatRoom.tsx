@@ -18,7 +18,8 @@ import { ChatStatusView } from './ChatStatusView.tsx';
 import { roomKeyFromHash } from './chatText.ts';
 import { useChatNotice, useRoomPhaseToasts } from './useChatRoomToasts.ts';
 import { useChatRoom } from './useChatRoom.ts';
-import { trackEvent } from '../analytics/track.ts';
+import { trackEvent } from '../../api/track.ts';
+import { radius, space } from '../../ui/tokens.ts';
 
 interface ChatRoomProps {
   sessionId: string | undefined;
@@ -151,10 +152,10 @@ export function ChatRoom({ sessionId, layout }: ChatRoomProps) {
 const FullCount = styled.p`
   display: inline-flex;
   align-items: center;
-  gap: 8px;
-  padding-block: 6px;
-  padding-inline: 14px;
-  border-radius: ${({ theme }) => theme.radius.round};
+  gap: ${space[2]};
+  padding-block: ${space[1.5]};
+  padding-inline: ${space[3.5]};
+  border-radius: ${radius.round};
   background: ${({ theme }) => theme.color.surfaceRaised};
   color: ${({ theme }) => theme.color.text};
   font-weight: 700;

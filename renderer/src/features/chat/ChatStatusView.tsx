@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { raisedCardStyles } from '../../ui/Card.tsx';
 import { Row } from '../../ui/layout.ts';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 interface ChatStatusViewProps {
   icon: ReactNode;
@@ -42,18 +43,18 @@ const Wrap = styled.div<{ $compact: boolean }>`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding-block: ${({ $compact }) => ($compact ? '32px' : '72px')};
-  padding-inline: 20px;
+  padding-block: ${({ $compact }) => ($compact ? space[8] : space[18])};
+  padding-inline: ${space[5]};
 `;
 
 const Panel = styled.section`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: 14px;
+  gap: ${space[3.5]};
   inline-size: min(480px, 100%);
-  padding-block: 36px;
-  padding-inline: 28px;
+  padding-block: ${space[8]};
+  padding-inline: ${space[7]};
   ${raisedCardStyles}
   text-align: center;
 `;
@@ -80,7 +81,7 @@ const IconBubble = styled.div`
 `;
 
 const Title = styled.h1`
-  font-size: clamp(22px, 4vw, 28px);
+  font-size: clamp(${fontSize['2xl']}, 4vw, ${fontSize['4xl']});
   font-weight: 700;
   letter-spacing: -0.015em;
 `;
@@ -91,5 +92,5 @@ const Body = styled.p`
 `;
 
 const Actions = styled(Row)`
-  margin-block-start: 8px;
+  margin-block-start: ${space[2]};
 `;

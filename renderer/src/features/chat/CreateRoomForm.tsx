@@ -59,7 +59,7 @@ export function CreateRoomForm({
       as="form"
       onSubmit={(event) => void create(event)}
       aria-busy={creating}
-      $gap={raised ? 20 : 18}
+      $gap={raised ? 5 : 4.5}
       $raised={raised}
     >
       {children}

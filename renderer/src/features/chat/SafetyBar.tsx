@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ShieldIcon } from '../../ui/icons.tsx';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 /**
  * The safety code both people compare out of band (DESIGN §3 chat), or why there is none yet.
@@ -29,21 +30,21 @@ export function SafetyBar({ code, pending }: { code: string | null; pending: str
 const Bar = styled.div`
   display: flex;
   align-items: flex-start;
-  gap: 10px;
-  padding-block: 10px;
-  padding-inline: 18px;
+  gap: ${space[2.5]};
+  padding-block: ${space[2.5]};
+  padding-inline: ${space[4.5]};
   border-block-end: 1px solid ${({ theme }) => theme.color.border};
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 13px;
+  font-size: ${fontSize.sm};
 
   > svg {
     flex: none;
-    margin-block-start: 2px;
+    margin-block-start: ${space[0.5]};
     color: #4ade80;
   }
 
   [data-layout='mobile'] & {
-    padding-inline: 12px;
+    padding-inline: ${space[3]};
   }
 `;
 
@@ -51,8 +52,8 @@ const Text = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  column-gap: 10px;
-  row-gap: 2px;
+  column-gap: ${space[2.5]};
+  row-gap: ${space[0.5]};
   min-inline-size: 0;
 `;
 
@@ -63,7 +64,7 @@ const Label = styled.span`
 
 const Code = styled.code`
   font-family: ${({ theme }) => theme.font.mono};
-  font-size: 15px;
+  font-size: ${fontSize.base};
   font-weight: 650;
   letter-spacing: 0.06em;
   color: ${({ theme }) => theme.color.primary};
@@ -76,6 +77,6 @@ const Pending = styled.span`
 
 const Help = styled.span`
   flex-basis: 100%;
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   color: ${({ theme }) => theme.color.textSubtle};
 `;

@@ -9,12 +9,13 @@ import { Chip } from '../../ui/Chip.tsx';
 import { Input, Label } from '../../ui/Field.tsx';
 import { Row, Stack } from '../../ui/layout.ts';
 import { Page } from '../../ui/Page.tsx';
-import { NewsletterSlot } from '../newsletter/NewsletterSlot.tsx';
-import { DocumentText } from '../static/DocumentText.tsx';
-import { useDocumentValues } from '../static/documentValues.ts';
+import { NewsletterSlot } from '../../app/NewsletterSlot.tsx';
+import { DocumentText } from '../../ui/DocumentText.tsx';
+import { useDocumentValues } from '../../i18n/documentValues.ts';
 import { FAQ_CATEGORIES, FAQ_ENTRIES } from './faqEntries.ts';
 import { searchFaq } from './searchFaq.ts';
 import type { CategoryFilter, FaqItem } from './searchFaq.ts';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 const FILTERS: readonly CategoryFilter[] = ['all', ...FAQ_CATEGORIES];
 
@@ -53,8 +54,8 @@ export function FaqPage() {
 
   return (
     <Page title={t('faq.title')} intro={t('faq.intro')}>
-      <Stack $gap={28}>
-        <Stack $gap={16} role="search">
+      <Stack $gap={7}>
+        <Stack $gap={4} role="search">
           <div>
             <Label htmlFor={searchId}>{t('faq.searchLabel')}</Label>
             <Input
@@ -67,7 +68,7 @@ export function FaqPage() {
               onChange={(event) => setQuery(event.target.value)}
             />
           </div>
-          <Row $gap={8} role="group" aria-label={t('faq.categoriesLabel')}>
+          <Row $gap={2} role="group" aria-label={t('faq.categoriesLabel')}>
             {FILTERS.map((filter) => (
               <Chip
                 key={filter}
@@ -94,7 +95,7 @@ export function FaqPage() {
           groups.map((group) => (
             <Stack
               as="section"
-              $gap={12}
+              $gap={3}
               key={group.category}
               aria-labelledby={`${searchId}-${group.category}`}
             >
@@ -102,7 +103,7 @@ export function FaqPage() {
                 {t(`faq.category.${group.category}`)}
                 <Count>{t('faq.questionCount', { count: group.items.length })}</Count>
               </GroupTitle>
-              <Stack $gap={8}>
+              <Stack $gap={2}>
                 {group.items.map((item) => (
                   // A search opens the matching answers, since the match may be inside them.
                   <Question key={`${item.id}-${searching}`} open={searching}>
@@ -123,33 +124,33 @@ export function FaqPage() {
 
 const Status = styled.p`
   color: ${({ theme }) => theme.color.textSubtle};
-  font-size: 14px;
+  font-size: ${fontSize.md};
 `;
 
 const GroupTitle = styled.h2`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: 4px 12px;
-  font-size: 22px;
+  gap: ${space[1]} ${space[3]};
+  font-size: ${fontSize['2xl']};
   font-weight: 700;
 `;
 
 const Count = styled.span`
   color: ${({ theme }) => theme.color.textSubtle};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   font-weight: 500;
 `;
 
 const Question = styled.details`
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.surface};
 
   summary {
-    padding-block: 14px;
-    padding-inline: 18px;
-    border-radius: ${({ theme }) => theme.radius.medium};
+    padding-block: ${space[3.5]};
+    padding-inline: ${space[4.5]};
+    border-radius: ${radius.medium};
     font-weight: 600;
     cursor: pointer;
   }
@@ -163,7 +164,7 @@ const Question = styled.details`
   }
 
   & > div {
-    padding-block: 0 16px;
-    padding-inline: 18px;
+    padding-block: 0 ${space[4]};
+    padding-inline: ${space[4.5]};
   }
 `;

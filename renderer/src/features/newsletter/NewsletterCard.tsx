@@ -11,7 +11,8 @@ import { MutedText } from '../../ui/text.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import { subscribeToNewsletter, verifyNewsletterCode } from './newsletterApi.ts';
 import { newsletterErrorKey } from './newsletterErrors.ts';
-import type { NewsletterPlacement } from './NewsletterSlot.tsx';
+import type { NewsletterPlacement } from '../../app/NewsletterSlot.tsx';
+import { fontSize } from '../../ui/tokens.ts';
 
 /** Double opt-in (spec §4): the address, then the code mailed to it, then done. */
 type Step = { step: 'email' } | { step: 'verify'; email: string } | { step: 'success' };
@@ -180,7 +181,7 @@ function SignUp({ ready }: { ready: boolean }) {
       );
     case 'success':
       return (
-        <Row $gap={16} $wrap>
+        <Row $gap={4} $wrap>
           <Success role="status">{t('newsletter.success')}</Success>
           <Button type="button" $variant="secondary" onClick={restart}>
             {t('newsletter.subscribeAnother')}
@@ -195,7 +196,7 @@ const Card = styled(PageSection)`
 `;
 
 const Title = styled.h2`
-  font-size: 20px;
+  font-size: ${fontSize.xl};
   font-weight: 700;
 `;
 

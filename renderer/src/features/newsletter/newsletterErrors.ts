@@ -1,6 +1,6 @@
 import { errorDetails } from '../../../../shared/error-details.ts';
 import { ApiError } from '../../api/client.ts';
-import { apiErrorKey, type ApiErrorKey } from '../notes/noteErrors.ts';
+import { apiErrorKey, type ApiErrorKey } from '../../api/errorKey.ts';
 
 export type NewsletterErrorKey =
   ApiErrorKey | 'newsletter.unavailable' | 'newsletter.wrongCode' | 'newsletter.resendWait';

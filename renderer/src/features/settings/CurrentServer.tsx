@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { missingCase } from '../../../../shared/errors.ts';
 import { platform } from '../../platform/index.ts';
+import { radius, space } from '../../ui/tokens.ts';
 
 /** Which server the app uses now, and who can open the links it makes. */
 export function CurrentServer() {
@@ -25,8 +26,8 @@ export function CurrentServer() {
 }
 
 const Current = styled.p`
-  padding: 14px 16px;
-  border-radius: ${({ theme }) => theme.radius.medium};
+  padding: ${space[3.5]} ${space[4]};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.primarySoft};
   overflow-wrap: anywhere;
 `;

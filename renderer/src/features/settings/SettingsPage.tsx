@@ -18,6 +18,7 @@ import { Row } from '../../ui/layout.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CurrentServer } from './CurrentServer.tsx';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 type Choice = DesktopSettings['server'];
 type Pending = 'hosted' | 'built-in' | null;
@@ -171,7 +172,7 @@ function SettingsForms({
               {t(`desktop.settings.problem.${problem}`)}
             </FieldError>
           ) : null}
-          <Row $gap={10}>
+          <Row $gap={2.5}>
             <Button type="submit" data-testid="use-server">
               {pending !== null ? <Spinner $size={16} /> : null}
               {pending === 'hosted'
@@ -238,13 +239,13 @@ function ClipboardSetting({
 
 const Section = styled(Card)`
   display: grid;
-  gap: 14px;
-  margin-block-start: 20px;
+  gap: ${space[3.5]};
+  margin-block-start: ${space[5]};
 `;
 
 const Fieldset = styled.fieldset`
   display: grid;
-  gap: 14px;
+  gap: ${space[3.5]};
   border: none;
   margin: 0;
   padding: 0;
@@ -252,25 +253,25 @@ const Fieldset = styled.fieldset`
 `;
 
 const Legend = styled.legend`
-  margin-block-end: 6px;
+  margin-block-end: ${space[1.5]};
   padding: 0;
-  font-size: 18px;
+  font-size: ${fontSize.lg};
   font-weight: 700;
 `;
 
 const Heading = styled.h2`
-  font-size: 18px;
+  font-size: ${fontSize.lg};
   font-weight: 700;
 `;
 
 const Option = styled.label`
   display: flex;
   align-items: flex-start;
-  gap: 10px;
+  gap: ${space[2.5]};
   cursor: pointer;
 
   input {
-    margin-block-start: 4px;
+    margin-block-start: ${space[1]};
     accent-color: ${({ theme }) => theme.color.primary};
   }
 `;
@@ -282,12 +283,12 @@ const OptionTitle = styled.span`
 
 const Indented = styled.div`
   display: grid;
-  gap: 10px;
-  padding-inline-start: 26px;
+  gap: ${space[2.5]};
+  padding-inline-start: ${space[6]};
 `;
 
 const Status = styled.p`
   min-block-size: 1.5em;
-  font-size: 14px;
+  font-size: ${fontSize.md};
   color: ${({ theme }) => theme.color.textMuted};
 `;

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card } from '../../ui/Card.tsx';
 import { Stack } from '../../ui/layout.ts';
-import { DocumentText } from './DocumentText.tsx';
+import { DocumentText } from '../../ui/DocumentText.tsx';
+import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 export type HeadingLevel = 2 | 3;
 
@@ -32,7 +33,7 @@ export function DocumentCard({ icon, title, body, headingLevel }: DocumentCardPr
 export const CardGrid = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(250px, 100%), 1fr));
-  gap: 16px;
+  gap: ${space[4]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -41,7 +42,7 @@ export const CardGrid = styled.ul`
 const Item = styled(Card)`
   display: flex;
   flex-direction: column;
-  gap: 10px;
+  gap: ${space[2.5]};
 `;
 
 const IconBadge = styled.span`
@@ -50,13 +51,13 @@ const IconBadge = styled.span`
   justify-content: center;
   inline-size: 40px;
   block-size: 40px;
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.primarySoft};
   color: ${({ theme }) => theme.color.primary};
 `;
 
 const Title = styled.h2`
-  font-size: 18px;
+  font-size: ${fontSize.lg};
   font-weight: 650;
 `;
 
@@ -71,7 +72,7 @@ export function DocumentSection({
   headingLevel: HeadingLevel;
 }) {
   return (
-    <Stack as="section" $gap={12}>
+    <Stack as="section" $gap={3}>
       <SectionTitle as={`h${headingLevel}`}>{title}</SectionTitle>
       <DocumentText text={body} />
     </Stack>
@@ -79,7 +80,7 @@ export function DocumentSection({
 }
 
 const SectionTitle = styled.h2`
-  font-size: 21px;
+  font-size: ${fontSize.xl};
   font-weight: 650;
 `;
 
@@ -87,6 +88,6 @@ const SectionTitle = styled.h2`
 export const DocumentStack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 40px;
+  gap: ${space[10]};
   text-align: start;
 `;

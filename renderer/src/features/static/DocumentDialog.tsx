@@ -7,6 +7,7 @@ import { ButtonLink } from '../../ui/Button.tsx';
 import { Stack } from '../../ui/layout.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
+import { space } from '../../ui/tokens.ts';
 
 /**
  * The four documents the home page offers in dialogs (spec §2). Each dialog shows the very
@@ -47,7 +48,7 @@ export function DocumentDialogBody({ name }: { name: DocumentName }) {
   const { t } = useTranslation();
   const { path, Content } = DOCUMENTS[name];
   return (
-    <Stack $gap={24}>
+    <Stack $gap={6}>
       <Suspense
         fallback={
           <Loading role="status">
@@ -70,5 +71,5 @@ export function DocumentDialogBody({ name }: { name: DocumentName }) {
 const Loading = styled.div`
   display: flex;
   justify-content: center;
-  padding-block: 48px;
+  padding-block: ${space[12]};
 `;

@@ -10,7 +10,7 @@ import {
 } from '../../ui/icons.tsx';
 import { CardGrid, DocumentCard } from './DocumentCards.tsx';
 import type { DocumentProps } from './DocumentCards.tsx';
-import { useDocumentValues } from './documentValues.ts';
+import { useDocumentValues } from '../../i18n/documentValues.ts';
 
 /** The six features of the spec (§2, /features), in display order. */
 const FEATURE_CARDS = [

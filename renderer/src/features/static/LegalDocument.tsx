@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DocumentText } from './DocumentText.tsx';
+import { DocumentText } from '../../ui/DocumentText.tsx';
 import type { HeadingLevel } from './DocumentCards.tsx';
 import { documentDate } from './documentDates.ts';
 import type { DatedDocument } from './documentDates.ts';
+import { fontSize, space } from '../../ui/tokens.ts';
 
 export interface LegalSection {
   title: string;
@@ -44,20 +45,20 @@ export function LegalDocument({ document, sections, headingLevel }: LegalDocumen
 const Wrapper = styled.div`
   display: flex;
   flex-direction: column;
-  gap: 28px;
+  gap: ${space[7]};
   text-align: start;
 `;
 
 const Dated = styled.p`
   color: ${({ theme }) => theme.color.textSubtle};
-  font-size: 14px;
+  font-size: ${fontSize.md};
 `;
 
 /** Numbered by the headings themselves, so the number is read with the title. */
 const Sections = styled.ol`
   display: flex;
   flex-direction: column;
-  gap: 28px;
+  gap: ${space[7]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -65,11 +66,11 @@ const Sections = styled.ol`
   & > li {
     display: flex;
     flex-direction: column;
-    gap: 10px;
+    gap: ${space[2.5]};
   }
 `;
 
 const SectionTitle = styled.h2`
-  font-size: 20px;
+  font-size: ${fontSize.xl};
   font-weight: 650;
 `;

@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentProps } from './DocumentCards.tsx';
 import { LegalDocument } from './LegalDocument.tsx';
-import { useDocumentValues } from './documentValues.ts';
+import { useDocumentValues } from '../../i18n/documentValues.ts';
 
 /**
  * The eleven sections of the privacy policy, in order. The policy must say exactly what the code
- * does; each section names the tests that hold it to that (features marked "to come" are being
- * built by their own issue, which adds the test):
+ * does; each section names the tests that hold it to that:
  */
 const PRIVACY_SECTIONS = [
   'scope',
@@ -17,14 +16,23 @@ const PRIVACY_SECTIONS = [
   // passwords, tombstones forgotten after 30 days: backend/src/notes/zero-knowledge.test.ts,
   // backend/src/notes/notes.test.ts ("reads once with the proof, then shows a tombstone",
   // "destroys a note after ten wrong proofs…", "sweeps expired notes into tombstones and forgets
-  // tombstones after 30 days"). Link check: to come (notes hardening).
+  // tombstones after 30 days"). The link check (a hash of a proof of the link alone, so that
+  // guesses without the link change nothing): backend/src/notes/notes.test.ts ("cannot be
+  // destroyed by someone who knows only its id"), its derivation: shared/crypto/note.test.ts,
+  // the link proof never stored: backend/src/notes/zero-knowledge.test.ts.
   'notes',
   // No message stored or logged, room record deleted at the end: backend/src/chat/chat.test.ts
   // ("has no column that could hold a message", "carries a real end-to-end key exchange… keeps
   // it out of logs and tables", "removes rooms that expire…").
   'chat',
   // Receipt address sealed, mailed once, then deleted; dropped when the note expires unread;
-  // never logged: backend/src/notes/read-receipts.test.ts. Newsletter: to come (newsletter issue).
+  // never logged: backend/src/notes/read-receipts.test.ts. Newsletter: a 5-digit code valid 15
+  // minutes, unsubscribing only by the page's button or a mail client's one-click POST,
+  // unconfirmed sign-ups swept, no address or code in logs: backend/src/newsletter/
+  // newsletter.test.ts ("mails a 5-digit code…", "refuses a code after its 15 minutes", "asks on
+  // opening the link, and unsubscribes only with the page's button, once", "unsubscribes by the
+  // one-click POST…", "sweeps sign-ups never verified…", "keeps every address and code out of the
+  // database and the logs"); the sign-up in the browser: renderer/e2e/newsletter.e2e.test.ts.
   'email',
   // First-party analytics: hashed ids with a daily random salt, no address or user agent, path
   // shapes without note or room ids, DNT/GPC honoured on both sides, 90-day sweep:
@@ -35,7 +43,12 @@ const PRIVACY_SECTIONS = [
   // Logs without address, query string or body: backend/src/app.test.ts ("logs requests without
   // query strings or client addresses"); rate-limit counters keyed by an HMAC, deleted after a
   // day: backend/src/rate-limit/rate-limiter.ts, backend/src/notes/notes.test.ts ("answers 429…").
-  // Security events: to come (analytics issue).
+  // Security events under a keyed hash, never the address: backend/src/admin/admin.test.ts
+  // ("refuses a wrong password, records it as a security event…": failed sign-ins, rate limits),
+  // renderer/e2e/analytics.e2e.test.ts ("records abuse as security events…": notes destroyed by
+  // wrong passwords, malformed chat messages, as the administrator sees them). Not yet held by
+  // a test: their deletion after SECURITY_EVENT_DAYS (the security events service's sweep), noted on
+  // issue 38.
   'logs',
   // A backup holds unread notes' ciphertext and sealed addresses, never a read note,
   // and an older one brings back notes read since: backend/src/db/backup/backup.test.ts,

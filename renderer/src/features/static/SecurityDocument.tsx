@@ -4,16 +4,36 @@ import styled from 'styled-components';
 import { AnonymousIcon, LinkIcon, LockIcon, ShieldIcon, TimerOffIcon } from '../../ui/icons.tsx';
 import { CardGrid, DocumentCard, DocumentSection, DocumentStack } from './DocumentCards.tsx';
 import type { DocumentProps } from './DocumentCards.tsx';
-import { useDocumentValues } from './documentValues.ts';
+import { useDocumentValues } from '../../i18n/documentValues.ts';
+import { space } from '../../ui/tokens.ts';
 
 /**
- * The five claims of the spec (§2, /security). Each must stay true of the code (DESIGN §5):
- * - clientSide, zeroKnowledge: shared/crypto (note.test.ts, chat.test.ts) and
- *   backend/src/notes/zero-knowledge.test.ts (no key, password, proof or plaintext server-side).
- * - transport: backend/src/app.test.ts (CSP, HSTS behind TLS, no-referrer).
- * - deletion: backend/src/notes/notes.test.ts (read once among concurrent readers, sweeper);
- *   backend/src/chat/chat.test.ts (no column that could hold a message).
- * - noTracking: renderer/e2e/site.e2e.test.ts (no request leaves for another origin).
+ * The five claims of the spec (§2, /security), and the tests that hold the code to them
+ * (DESIGN §5):
+ * - clientSide: shared/crypto/note.test.ts and chat.test.ts (known answers), engines.test.ts
+ *   (WebCrypto and @noble agree, NIST vectors); the noble fallback in a browser without WebCrypto
+ *   and image metadata stripped before encryption: renderer/e2e/notes.e2e.test.ts ("works where
+ *   the page has no WebCrypto…", "creates a password note with an image…", whose JPEG carries
+ *   GPS EXIF).
+ * - zeroKnowledge: backend/src/notes/zero-knowledge.test.ts (no key, password, proof, link proof
+ *   or plaintext in any table or log); no guessing without the link: backend/src/notes/
+ *   notes.test.ts ("cannot be destroyed by someone who knows only its id").
+ * - transport: backend/src/app.test.ts ("sends security headers on every response…" for the
+ *   CSP and no-referrer, "sends HSTS only when the request came in over https…"); the warning on
+ *   plain http: renderer/e2e/insecure-origin.e2e.test.ts.
+ * - deletion: backend/src/notes/notes.test.ts ("gives the content to exactly one of 50
+ *   concurrent readers", "…when readers hit both instances", "never serves an expired note, even
+ *   before the sweeper runs"); backend/src/chat/chat.test.ts ("has no column that could hold a
+ *   message").
+ * - noTracking: renderer/e2e/site.e2e.test.ts (no request to another origin, no cookie, on every
+ *   route); backend/src/analytics/analytics.test.ts ("records a visit with hashed ids… no address
+ *   or user agent", "stores nothing at all for Do-Not-Track or Global Privacy Control");
+ *   renderer/e2e/analytics.e2e.test.ts.
+ * The sections below the cards: what is stored is the privacy policy's "Notes" list, held by the
+ * tests named in PrivacyDocument.tsx; what the server never sees, by zero-knowledge.test.ts,
+ * chat.test.ts ("carries a real end-to-end key exchange… keeps it out of logs and tables") and
+ * app.test.ts ("logs requests without query strings or client addresses"). The honest limits
+ * are limits, not features: no test can hold them.
  */
 const SECURITY_CARDS = [
   { id: 'clientSide', Icon: LockIcon },
@@ -65,5 +85,5 @@ export function SecurityDocument({ headingLevel }: DocumentProps) {
 const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(320px, 100%), 1fr));
-  gap: 40px 32px;
+  gap: ${space[10]} ${space[8]};
 `;

@@ -1,9 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import type { DocumentProps } from './DocumentCards.tsx';
 import { LegalDocument } from './LegalDocument.tsx';
-import { useDocumentValues } from './documentValues.ts';
+import { useDocumentValues } from '../../i18n/documentValues.ts';
 
-/** The twelve sections of the terms, in order. */
+/**
+ * The twelve sections of the terms, in order. The numbers in them are the shared constants
+ * (i18n/documentValues.ts), and the sections that promise behaviour are held by tests:
+ * - age: renderer/e2e/site.e2e.test.ts ("age gate": asked in the desktop app and on iPhones,
+ *   under 17 restricted for good).
+ * - limits: backend/src/notes/notes.test.ts ("validates bodies with field errors and enforces
+ *   size limits with 413", "answers 429 with Retry-After past the limit…"),
+ *   backend/src/notes/large-notes.test.ts ("stores five 10 MB images…"), backend/src/chat/
+ *   chat.test.ts ("validates the duration…", "gives exactly two of six simultaneous joiners a
+ *   seat"), renderer/src/features/chat/chatText.test.ts (the message length).
+ * - deletion: backend/src/notes/notes.test.ts ("reads once with the proof, then shows a
+ *   tombstone", "destroys a note after ten wrong proofs…", "sweeps expired notes…"),
+ *   backend/src/chat/chat.test.ts ("sends time_update from the database clock and ends the room
+ *   for everyone at expiry", "has no column that could hold a message").
+ * - responsibility, reports: a note opens once for whoever holds its link and cannot be read by
+ *   the server: backend/src/notes/zero-knowledge.test.ts.
+ * The others (agreement, service, acceptableUse, warranty, liability, selfHosting, changes) are
+ * commitments of the operator, not behaviour of the code; the answer time in "changes" is
+ * POLICY_FACTS in i18n/documentValues.ts.
+ */
 const TERMS_SECTIONS = [
   'agreement',
   'age',

@@ -1,9 +1,10 @@
 import * as RadixToast from '@radix-ui/react-toast';
+import { useAtom } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import styled, { css, keyframes } from 'styled-components';
 import { CloseIcon } from '../icons.tsx';
-import { useStore } from '../../state/store.ts';
-import { currentToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toastState.ts';
+import { currentToastAtom, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toastState.ts';
+import { fontSize, layer, radius, space } from '../tokens.ts';
 
 /** Shows the current toast (Radix: announced, dismissible, swipeable). Loaded by ToastProvider. */
 export function Toaster() {
@@ -23,8 +24,7 @@ export function Toaster() {
 
 function CurrentToast() {
   const { t } = useTranslation();
-  const current = useStore(currentToast);
-  const setCurrent = currentToast.set;
+  const [current, setCurrent] = useAtom(currentToastAtom);
   if (!current) return null;
   const { id, title, description, variant = 'default', open } = current;
 
@@ -70,14 +70,14 @@ const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
   inset-block-start: 0;
   inset-inline: 0;
-  z-index: 100;
+  z-index: ${layer.toast};
   display: flex;
   flex-direction: column;
-  gap: 8px;
+  gap: ${space[2]};
   inline-size: min(420px, 100vw);
   margin-inline: auto;
   margin-block: 0;
-  padding: 16px;
+  padding: ${space[4]};
   list-style: none;
   outline: none;
 
@@ -92,9 +92,9 @@ const Viewport = styled(RadixToast.Viewport)`
 const Root = styled(RadixToast.Root)<{ $variant: 'default' | 'destructive' }>`
   display: flex;
   align-items: flex-start;
-  gap: 12px;
-  padding: 14px 16px;
-  border-radius: ${({ theme }) => theme.radius.medium};
+  gap: ${space[3]};
+  padding: ${space[3.5]} ${space[4]};
+  border-radius: ${radius.medium};
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
   background: ${({ theme }) => theme.color.surfaceRaised};
   color: ${({ theme }) => theme.color.text};
@@ -137,12 +137,12 @@ const Text = styled.div`
 
 const Title = styled(RadixToast.Title)`
   font-weight: 650;
-  font-size: 15px;
+  font-size: ${fontSize.base};
 `;
 
 const Description = styled(RadixToast.Description)`
-  margin-block-start: 2px;
-  font-size: 14px;
+  margin-block-start: ${space[0.5]};
+  font-size: ${fontSize.md};
   opacity: 0.85;
 `;
 
@@ -153,19 +153,19 @@ const Close = styled(RadixToast.Close)`
   flex: none;
   inline-size: 28px;
   block-size: 28px;
-  margin-inline-end: -6px;
-  margin-block-start: -4px;
+  margin-inline-end: -${space[1.5]};
+  margin-block-start: -${space[1]};
   padding: 0;
 
   /* A fingertip needs 44 px; the negative margins keep the toast's layout as it was. */
   @media (pointer: coarse) {
     inline-size: 44px;
     block-size: 44px;
-    margin-inline-end: -14px;
-    margin-block: -12px;
+    margin-inline-end: -${space[3.5]};
+    margin-block: -${space[3]};
   }
   border: none;
-  border-radius: ${({ theme }) => theme.radius.small};
+  border-radius: ${radius.small};
   background: transparent;
   color: inherit;
   opacity: 0.75;

@@ -1,5 +1,5 @@
+import { atom, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { createStore } from '../../state/store.ts';
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
@@ -20,12 +20,12 @@ export interface ToastEntry extends ToastOptions {
 }
 
 /** The one toast on screen (at most one is ever visible: a new one replaces it). */
-export const currentToast = createStore<ToastEntry | null>(null);
+export const currentToastAtom = atom<ToastEntry | null>(null);
 
 let lastId = 0;
 
 export function useToast() {
-  const setCurrent = currentToast.set;
+  const setCurrent = useSetAtom(currentToastAtom);
 
   const dismiss = useCallback(
     (id?: number) =>

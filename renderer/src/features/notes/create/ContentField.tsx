@@ -6,6 +6,7 @@ import { missingCase } from '../../../../../shared/errors.ts';
 import { NOTE_MAX_CHARS } from '../../../../../shared/limits.ts';
 import { Field, Textarea } from '../../../ui/Field.tsx';
 import type { ContentProblem } from './noteFormValidation.ts';
+import { fontSize, space } from '../../../ui/tokens.ts';
 
 interface ContentFieldProps {
   value: string;
@@ -66,8 +67,8 @@ export function ContentField({ value, problem, disabled, onChange, ref }: Conten
 }
 
 const Counter = styled.p<{ $over: boolean }>`
-  margin-block-start: 6px;
-  font-size: 13px;
+  margin-block-start: ${space[1.5]};
+  font-size: ${fontSize.sm};
   text-align: end;
   font-variant-numeric: tabular-nums;
   color: ${({ $over, theme }) => ($over ? theme.color.danger : theme.color.textSubtle)};

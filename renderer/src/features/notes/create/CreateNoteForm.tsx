@@ -27,6 +27,7 @@ import { ReceiptField } from './ReceiptField.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import { useImageAttachments } from './useImageAttachments.ts';
 import { useSubmitNote } from './useSubmitNote.ts';
+import { fontSize, space } from '../../../ui/tokens.ts';
 
 const MAX_MEGABYTES = NOTE_MAX_IMAGE_BYTES / (1024 * 1024);
 
@@ -90,7 +91,7 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
       noValidate
       aria-labelledby={titleId}
       aria-busy={pending}
-      $gap={22}
+      $gap={5}
       $raised
     >
       <FormTitle id={titleId}>{t('home.form.title')}</FormTitle>
@@ -162,7 +163,7 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
 
       <SecurityPanel assessment={assessment} />
 
-      <Stack $gap={12}>
+      <Stack $gap={3}>
         {pending ? (
           <ProgressBar value={state.progress} label={t('home.form.progressLabel')} />
         ) : null}
@@ -177,19 +178,19 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
 
 const Form = styled(PageSection)`
   @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
-    gap: 18px;
+    gap: ${space[4.5]};
   }
 `;
 
 const FormTitle = styled.h2`
-  font-size: 22px;
+  font-size: ${fontSize['2xl']};
   font-weight: 700;
 `;
 
 const Columns = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: 18px;
+  gap: ${space[4.5]};
 
   @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
     grid-template-columns: 1fr;

@@ -5,6 +5,7 @@ import { IconButton } from '../../../ui/Button.tsx';
 import { CloseIcon } from '../../../ui/icons.tsx';
 import { Row, Stack } from '../../../ui/layout.ts';
 import { NOTE_IMAGE_TYPES } from '../images.ts';
+import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
 export interface Attachment {
   id: number;
@@ -41,7 +42,7 @@ export function ImageAttachments({
 
   return (
     <Stack
-      $gap={8}
+      $gap={2}
       role="group"
       aria-labelledby="note-images-label"
       aria-describedby="note-images-hint"
@@ -51,7 +52,7 @@ export function ImageAttachments({
         <Count>{t('home.form.imagesCount', { used: attachments.length, max })}</Count>
       </Row>
       <Hint id="note-images-hint">{t('home.form.imagesHint', { max, size: maxMegabytes })}</Hint>
-      <Row $gap={10}>
+      <Row $gap={2.5}>
         {attachments.map((attachment) => (
           <Thumb key={attachment.id}>
             <img src={attachment.url} alt={attachment.file.name} />
@@ -97,18 +98,18 @@ export function ImageAttachments({
 }
 
 const GroupLabel = styled.span`
-  font-size: 14px;
+  font-size: ${fontSize.md};
   font-weight: 600;
 `;
 
 const Count = styled.span`
-  font-size: 13px;
+  font-size: ${fontSize.sm};
   color: ${({ theme }) => theme.color.textSubtle};
   font-variant-numeric: tabular-nums;
 `;
 
 const Hint = styled.p`
-  font-size: 13px;
+  font-size: ${fontSize.sm};
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
@@ -119,7 +120,7 @@ const Thumb = styled.div`
   inline-size: ${tileSize};
   block-size: ${tileSize};
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.small};
+  border-radius: ${radius.small};
   overflow: hidden;
   background: ${({ theme }) => theme.color.surfaceHover};
 
@@ -133,11 +134,11 @@ const Thumb = styled.div`
 
 const RemoveButton = styled(IconButton)`
   position: absolute;
-  inset-block-start: 4px;
-  inset-inline-end: 4px;
+  inset-block-start: ${space[1]};
+  inset-inline-end: ${space[1]};
   min-block-size: 28px;
   min-inline-size: 28px;
-  border-radius: ${({ theme }) => theme.radius.round};
+  border-radius: ${radius.round};
   background: ${({ theme }) => theme.color.backdrop};
   color: ${({ theme }) => theme.color.text};
 `;
@@ -147,20 +148,20 @@ const AddButton = styled.button`
   flex-direction: column;
   align-items: center;
   justify-content: center;
-  gap: 2px;
+  gap: ${space[0.5]};
   inline-size: ${tileSize};
   block-size: ${tileSize};
-  padding: 6px;
+  padding: ${space[1.5]};
   border: 1px dashed ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.small};
+  border-radius: ${radius.small};
   background: transparent;
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   line-height: 1.2;
   cursor: pointer;
 
   span {
-    font-size: 22px;
+    font-size: ${fontSize['2xl']};
     line-height: 1;
   }
 
@@ -183,7 +184,7 @@ const HiddenInput = styled.input`
 `;
 
 const ErrorText = styled.p`
-  font-size: 13px;
+  font-size: ${fontSize.sm};
   font-weight: 500;
   color: ${({ theme }) => theme.color.danger};
 `;

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { IconButton } from '../../../ui/Button.tsx';
 import { Field, Input } from '../../../ui/Field.tsx';
 import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
+import { space } from '../../../ui/tokens.ts';
 
 interface PasswordFieldProps {
   value: string;
@@ -69,7 +70,7 @@ const Box = styled.div`
   position: relative;
 
   input {
-    padding-inline-end: 48px;
+    padding-inline-end: ${space[12]};
   }
 `;
 
@@ -77,6 +78,6 @@ const ToggleButton = styled(IconButton)`
   position: absolute;
   /* Centred on the input whatever its size (larger on touch screens). */
   inset-block-start: 50%;
-  inset-inline-end: 2px;
+  inset-inline-end: ${space[0.5]};
   transform: translateY(-50%);
 `;

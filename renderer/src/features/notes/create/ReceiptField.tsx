@@ -6,6 +6,7 @@ import { missingCase } from '../../../../../shared/errors.ts';
 import { FieldError, FieldHint, Input, Label } from '../../../ui/Field.tsx';
 import { Row } from '../../../ui/layout.ts';
 import type { EmailProblem } from './noteFormValidation.ts';
+import { fontSize, space } from '../../../ui/tokens.ts';
 
 interface ReceiptFieldProps {
   /** This server can send mail (from /api/config). */
@@ -47,7 +48,7 @@ export function ReceiptField(props: ReceiptFieldProps) {
 
   return (
     <div>
-      <Row $gap={10} $wrap={false}>
+      <Row $gap={2.5} $wrap={false}>
         <Checkbox
           id={`${ids}-on`}
           type="checkbox"
@@ -98,7 +99,7 @@ const Checkbox = styled.input`
 `;
 
 const CheckLabel = styled.label`
-  font-size: 15px;
+  font-size: ${fontSize.base};
   font-weight: 600;
   cursor: pointer;
 
@@ -109,5 +110,5 @@ const CheckLabel = styled.label`
 `;
 
 const EmailBox = styled.div`
-  margin-block-start: 12px;
+  margin-block-start: ${space[3]};
 `;

@@ -8,6 +8,7 @@ import type {
   SecurityLevel,
 } from '../../../../../shared/security-score.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
+import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
 function useLevelText() {
   const { t } = useTranslation();
@@ -121,9 +122,9 @@ const levelColors = {
 } satisfies Record<SecurityLevel, unknown>;
 
 const Panel = styled.section`
-  padding: 18px;
+  padding: ${space[4.5]};
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.medium};
+  border-radius: ${radius.medium};
   background: ${({ theme }) => theme.color.surfaceRaised};
 `;
 
@@ -132,40 +133,40 @@ const Header = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 8px;
-  margin-block-end: 12px;
+  gap: ${space[2]};
+  margin-block-end: ${space[3]};
 `;
 
 const Title = styled.h3`
-  font-size: 15px;
+  font-size: ${fontSize.base};
   font-weight: 650;
 `;
 
 const LevelBadge = styled.span<{ $level: SecurityLevel }>`
-  padding-block: 3px;
-  padding-inline: 10px;
+  padding-block: ${space[0.5]};
+  padding-inline: ${space[2.5]};
   border: 1px solid;
-  border-radius: ${({ theme }) => theme.radius.round};
-  font-size: 13px;
+  border-radius: ${radius.round};
+  font-size: ${fontSize.sm};
   font-weight: 600;
   ${({ $level }) => levelColors[$level]}
 `;
 
 const Score = styled.p`
-  margin-block-start: 6px;
-  font-size: 13px;
+  margin-block-start: ${space[1.5]};
+  font-size: ${fontSize.sm};
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const SubTitle = styled.h4`
-  margin-block: 14px 8px;
-  font-size: 14px;
+  margin-block: ${space[3.5]} ${space[2]};
+  font-size: ${fontSize.md};
   font-weight: 600;
 `;
 
 const List = styled.ul`
   display: grid;
-  gap: 8px;
+  gap: ${space[2]};
   padding: 0;
   list-style: none;
 `;
@@ -173,8 +174,8 @@ const List = styled.ul`
 const Item = styled.li`
   display: flex;
   align-items: baseline;
-  gap: 10px;
-  font-size: 14px;
+  gap: ${space[2.5]};
+  font-size: ${fontSize.md};
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
@@ -193,7 +194,7 @@ const priorityColors = {
 const Priority = styled.span<{ $priority: RecommendationPriority }>`
   flex: none;
   min-inline-size: 64px;
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   font-weight: 700;
   text-transform: uppercase;
   letter-spacing: 0.04em;
@@ -201,7 +202,7 @@ const Priority = styled.span<{ $priority: RecommendationPriority }>`
 `;
 
 const Perfect = styled.p`
-  margin-block-start: 12px;
+  margin-block-start: ${space[3]};
   font-weight: 600;
   color: #4ade80;
 `;

@@ -6,9 +6,10 @@ import { CheckIcon } from '../../../ui/icons.tsx';
 import { Input, Label } from '../../../ui/Field.tsx';
 import { QrCode } from '../../../ui/QrCode.tsx';
 import { noteLink } from '../createNote.ts';
-import { LinkReachNotice } from '../../settings/LinkReachNotice.tsx';
+import { LinkReachNotice } from '../../../ui/LinkReachNotice.tsx';
 import type { CreatedNote } from '../createdNote.ts';
 import { formatExpiry, useShareLink } from './useShareLink.ts';
+import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
 /** After creation: the one-time link (with its key), ways to pass it on, and when it expires. */
 export function SharePanel({
@@ -76,22 +77,22 @@ export function SharePanel({
 }
 
 const Panel = styled.section`
-  padding: 28px;
+  padding: ${space[7]};
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.large};
+  border-radius: ${radius.large};
   background: ${({ theme }) => theme.color.surface};
   box-shadow: ${({ theme }) => theme.shadow.raised};
 
   @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
-    padding: 18px;
+    padding: ${space[4.5]};
   }
 `;
 
 const Heading = styled.h2`
   display: flex;
   align-items: center;
-  gap: 12px;
-  font-size: 22px;
+  gap: ${space[3]};
+  font-size: ${fontSize['2xl']};
   font-weight: 700;
 
   &:focus {
@@ -105,20 +106,20 @@ const CheckBadge = styled.span`
   flex: none;
   inline-size: 34px;
   block-size: 34px;
-  border-radius: ${({ theme }) => theme.radius.round};
+  border-radius: ${radius.round};
   background: ${({ theme }) => theme.color.primarySoft};
   color: ${({ theme }) => theme.color.primary};
 `;
 
 const Intro = styled.p`
-  margin-block: 10px 22px;
+  margin-block: ${space[2.5]} ${space[5]};
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const Body = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
-  gap: 28px;
+  gap: ${space[7]};
   align-items: start;
 
   @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
@@ -132,7 +133,7 @@ const Main = styled.div`
 
 const LinkRow = styled.div`
   display: flex;
-  gap: 8px;
+  gap: ${space[2]};
 
   @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
     flex-direction: column;
@@ -143,28 +144,28 @@ const LinkInput = styled(Input)`
   flex: 1;
   min-inline-size: 0;
   font-family: ${({ theme }) => theme.font.mono};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   /* The URL reads left to right in every language. */
   text-align: left;
 `;
 
 const Expiry = styled.p`
-  margin-block-start: 12px;
-  font-size: 14px;
+  margin-block-start: ${space[3]};
+  font-size: ${fontSize.md};
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: 10px;
-  margin-block-start: 20px;
+  gap: ${space[2.5]};
+  margin-block-start: ${space[5]};
 `;
 
 const QrBox = styled.figure`
   display: grid;
   justify-items: center;
-  gap: 8px;
+  gap: ${space[2]};
   margin: 0;
   max-inline-size: 200px;
 
@@ -174,7 +175,7 @@ const QrBox = styled.figure`
 `;
 
 const QrHint = styled.figcaption`
-  font-size: 12px;
+  font-size: ${fontSize.xs};
   text-align: center;
   color: ${({ theme }) => theme.color.textSubtle};
 `;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { platform } from '../../../platform/index.ts';
 import type { ToastOptions } from '../../../ui/toast/index.ts';
 import { useCopyFeedback } from '../../../ui/useCopyFeedback.ts';
-import { trackEvent } from '../../analytics/track.ts';
+import { trackEvent } from '../../../api/track.ts';
 
 /**
  * Copy and Share for a note's one-time link. Share opens the device's share sheet where there

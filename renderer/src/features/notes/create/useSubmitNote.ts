@@ -4,6 +4,7 @@ import type { LanguageCode } from '../../../../../shared/languages.ts';
 import { useToast } from '../../../ui/toast/index.ts';
 import type { CreatedNote } from '../createdNote.ts';
 import type { NoteFormAction, NoteFormState } from './noteFormState.ts';
+import { sendNote } from './sendNote.ts';
 import { validateNote } from './noteFormValidation.ts';
 
 interface SubmitOptions {
@@ -49,27 +50,22 @@ export function useSubmitNote(options: SubmitOptions) {
     }
 
     dispatch({ type: 'submitting' });
-    try {
-      // Encryption and the API schemas load on the first submit, not with the page.
-      const { createNote } = await import('../createNote.ts');
-      const created = await createNote(
-        {
-          content: state.content,
-          password: state.password,
-          expiration: state.expiration,
-          receipt: receipt ? { email: state.email.trim(), language: options.language } : null,
-          images: options.images,
-        },
-        (fraction) => dispatch({ type: 'progress', fraction }),
-      );
+    const sent = await sendNote(
+      {
+        content: state.content,
+        password: state.password,
+        expiration: state.expiration,
+        receipt: receipt ? { email: state.email.trim(), language: options.language } : null,
+        images: options.images,
+      },
+      (fraction) => dispatch({ type: 'progress', fraction }),
+    );
+    if (sent.ok) {
       toast({ title: t('home.toast.created'), description: t('home.toast.createdDescription') });
       dispatch({ type: 'created' });
-      options.onCreated(created);
-    } catch (error) {
-      // Like createNote, the error catalogue (and the schemas it reads details with) loads
-      // only when needed.
-      const { apiErrorKey } = await import('../noteErrors.ts');
-      const key = apiErrorKey(error);
+      options.onCreated(sent.note);
+    } else {
+      const key = sent.errorKey;
       dispatch({
         type: 'failed',
         email:

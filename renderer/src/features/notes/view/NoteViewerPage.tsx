@@ -46,7 +46,7 @@ export function NoteViewerPage() {
 
   return (
     <Page title={t('note.viewer.title')}>
-      <Stack $gap={20}>
+      <Stack $gap={5}>
         <InsecureConnectionWarning />
         {content}
       </Stack>

@@ -6,6 +6,7 @@ import { routePaths } from '../../../app/paths.ts';
 import { ButtonLink } from '../../../ui/Button.tsx';
 import { PageSection, Row } from '../../../ui/layout.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
+import { fontSize, space } from '../../../ui/tokens.ts';
 
 type Tone = 'warning' | 'danger' | 'muted';
 
@@ -61,7 +62,7 @@ export function HomeActions({ create = false }: { create?: boolean }) {
 }
 
 export const NoticeActions = styled(Row)`
-  margin-block-start: 4px;
+  margin-block-start: ${space[1]};
 `;
 
 const Box = styled(PageSection)`
@@ -76,7 +77,7 @@ const Box = styled(PageSection)`
 `;
 
 const Title = styled.h2`
-  font-size: 22px;
+  font-size: ${fontSize['2xl']};
   font-weight: 700;
   color: ${({ theme }) => theme.color.text};
   text-wrap: balance;

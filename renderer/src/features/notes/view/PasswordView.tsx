@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { FieldError, Input, Label } from '../../../ui/Field.tsx';
 import { Notice } from './Notice.tsx';
 import type { ViewerState } from './viewerState.ts';
+import { space } from '../../../ui/tokens.ts';
 
 interface PasswordViewProps {
   state: Extract<ViewerState, { kind: 'password' }>;
@@ -67,11 +68,11 @@ export function PasswordView({ state, onSubmit }: PasswordViewProps) {
 
 const Form = styled.form`
   display: grid;
-  gap: 10px;
+  gap: ${space[2.5]};
   max-inline-size: 420px;
 
   button {
-    margin-block-start: 6px;
+    margin-block-start: ${space[1.5]};
     justify-self: start;
   }
 `;

@@ -6,6 +6,7 @@ import { useCopyFeedback } from '../../../ui/useCopyFeedback.ts';
 import { useContentProtection } from '../../../platform/useContentProtection.ts';
 import { HomeActions } from './Notice.tsx';
 import type { ShownImage } from './viewerState.ts';
+import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
 interface RevealedViewProps {
   text: string;
@@ -74,15 +75,15 @@ export function RevealedView({ text, images, skipped }: RevealedViewProps) {
 
 const Revealed = styled.section`
   border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.large};
+  border-radius: ${radius.large};
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.textMuted};
   overflow: hidden;
 `;
 
 const Banner = styled.p`
-  padding-block: 12px;
-  padding-inline: 20px;
+  padding-block: ${space[3]};
+  padding-inline: ${space[5]};
   background: ${({ theme }) => theme.color.destructive};
   color: ${({ theme }) => theme.color.destructiveText};
   font-weight: 600;
@@ -93,22 +94,22 @@ const Body = styled(Stack)`
 `;
 
 const ContentTitle = styled.h2`
-  font-size: 18px;
+  font-size: ${fontSize.lg};
   font-weight: 650;
   color: ${({ theme }) => theme.color.text};
 `;
 
 const NoteText = styled.pre`
   margin: 0;
-  padding: 16px;
+  padding: ${space[4]};
   max-block-size: 60vh;
   overflow: auto;
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.small};
+  border-radius: ${radius.small};
   background: ${({ theme }) => theme.color.background};
   color: ${({ theme }) => theme.color.text};
   font-family: ${({ theme }) => theme.font.mono};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   line-height: 1.6;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
@@ -121,7 +122,7 @@ const NoteText = styled.pre`
 `;
 
 const ImagesTitle = styled.h3`
-  font-size: 16px;
+  font-size: ${fontSize.base};
   font-weight: 650;
   color: ${({ theme }) => theme.color.text};
 `;
@@ -129,12 +130,12 @@ const ImagesTitle = styled.h3`
 const Images = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
-  gap: 14px;
+  gap: ${space[3.5]};
 `;
 
 const Figure = styled.figure`
   display: grid;
-  gap: 8px;
+  gap: ${space[2]};
   margin: 0;
 
   img {
@@ -143,7 +144,7 @@ const Figure = styled.figure`
     max-block-size: 320px;
     object-fit: contain;
     border: 1px solid ${({ theme }) => theme.color.border};
-    border-radius: ${({ theme }) => theme.radius.small};
+    border-radius: ${radius.small};
     background: ${({ theme }) => theme.color.background};
   }
 `;
@@ -153,5 +154,5 @@ const DownloadLink = styled.a<{ $variant?: 'secondary' }>`
 `;
 
 const Small = styled.p`
-  font-size: 14px;
+  font-size: ${fontSize.md};
 `;

@@ -4,8 +4,8 @@ import { errorDetails } from '../../../../../shared/error-details.ts';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { totalSeconds } from '../../../../../shared/time-ago.ts';
 import { ApiError } from '../../../api/client.ts';
-import { apiErrorKey } from '../noteErrors.ts';
-import type { ApiErrorKey } from '../noteErrors.ts';
+import { apiErrorKey } from '../../../api/errorKey.ts';
+import type { ApiErrorKey } from '../../../api/errorKey.ts';
 
 /**
  * The note viewer as a pure state machine. The hook (useNoteReader) does the fetching and the

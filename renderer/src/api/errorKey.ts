@@ -1,0 +1,63 @@
+import { errorDetails } from '../../../shared/error-details.ts';
+import { missingCase } from '../../../shared/errors.ts';
+import { ApiError, InvalidResponseError, NetworkError } from './client.ts';
+
+/** Translation keys of the error catalogue (seed §8) that API failures map to. */
+export type ApiErrorKey =
+  | 'errors.network'
+  | 'errors.server'
+  | 'errors.validation'
+  | 'errors.invalidEmail'
+  | 'errors.emailUnavailable'
+  | 'errors.rateLimited'
+  | 'errors.readReceiptLimit'
+  | 'errors.notFound'
+  | 'errors.gone'
+  | 'errors.wrongPassword'
+  | 'errors.tooLarge'
+  | 'errors.tryAgain';
+
+/**
+ * What to tell the user about a failed call, in their language. The server's own messages are
+ * English, so the code decides and the catalogue speaks; every code is handled (missingCase).
+ */
+export function apiErrorKey(error: unknown): ApiErrorKey {
+  if (error instanceof NetworkError) return 'errors.network';
+  if (error instanceof InvalidResponseError) return 'errors.server';
+  if (!(error instanceof ApiError)) return 'errors.tryAgain';
+  const code = error.code;
+  if (code === undefined) return error.status >= 500 ? 'errors.server' : 'errors.tryAgain';
+  switch (code) {
+    case 'VALIDATION_FAILED': {
+      // Refused because this server has no mail configured (the page's /api/config was stale).
+      if (errorDetails(error.body, code)?.emailAvailable === false)
+        return 'errors.emailUnavailable';
+      const fields = error.body?.fields ?? [];
+      if (fields.some((field) => field.path.startsWith('emailNotification'))) {
+        return 'errors.invalidEmail';
+      }
+      return 'errors.validation';
+    }
+    case 'WRONG_PROOF':
+      return 'errors.wrongPassword';
+    case 'NOT_FOUND':
+      return 'errors.notFound';
+    case 'GONE':
+      return 'errors.gone';
+    case 'PAYLOAD_TOO_LARGE':
+      return 'errors.tooLarge';
+    case 'RATE_LIMITED':
+      // The server caps read receipts per address and per sender a day: say which limit it was.
+      return errorDetails(error.body, code)?.scope === 'read-receipt'
+        ? 'errors.readReceiptLimit'
+        : 'errors.rateLimited';
+    case 'UNAUTHORIZED':
+    case 'FORBIDDEN':
+    case 'PROOF_REQUIRED':
+    case 'INTERNAL':
+    case 'UNAVAILABLE':
+      return 'errors.server';
+    default:
+      return missingCase(code);
+  }
+}

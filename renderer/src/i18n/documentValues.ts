@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { SESSION_ID_LENGTH, VISITOR_ID_LENGTH } from '../../../shared/api/analytics-tracking.ts';
+import { ANALYTICS_RETENTION_DAYS } from '../../../shared/api/analytics.ts';
+import {
+  NEWSLETTER_CODE_LENGTH,
+  NEWSLETTER_CODE_VALID_MINUTES,
+} from '../../../shared/api/newsletter.ts';
+import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
+import {
+  CHAT_DURATIONS,
+  CHAT_MAX_PARTICIPANTS,
+  CHAT_MESSAGE_MAX_CHARS,
+  DEFAULT_CHAT_DURATION,
+  DEFAULT_NOTE_EXPIRATION,
+  MIN_AGE,
+  NOTE_EXPIRATIONS,
+  NOTE_MAX_IMAGE_BYTES,
+  NOTE_MAX_IMAGES,
+  NOTE_MAX_CHARS,
+  NOTE_MAX_LIFETIME_DAYS,
+  NOTE_MAX_PROOF_ATTEMPTS,
+  SECURITY_EVENT_DAYS,
+} from '../../../shared/limits.ts';
+
+/**
+ * Commitments the documents make that no shared constant holds yet. Each names where it is
+ * kept; change both together.
+ */
+export const POLICY_FACTS = {
+  /** Contact requests are answered within this many working days (spec §9). */
+  responseDays: 5,
+} as const;
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/**
+ * The values every document text may quote. Numbers come from the constants the server
+ * enforces, so no page can promise a limit the code does not keep; i18next formats them for
+ * the reader's language (`{{maxChars, number}}`). The option lists reuse the form's own labels.
+ */
+export function useDocumentValues() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const or = new Intl.ListFormat(language, { type: 'disjunction' });
+
+  return {
+    minAge: MIN_AGE,
+    maxChars: NOTE_MAX_CHARS,
+    maxImages: NOTE_MAX_IMAGES,
+    maxImageMb: NOTE_MAX_IMAGE_BYTES / BYTES_PER_MB,
+    maxDays: NOTE_MAX_LIFETIME_DAYS,
+    // The sweeper forgets tombstones after the longest note lifetime (backend/src/notes/index.ts).
+    tombstoneDays: NOTE_MAX_LIFETIME_DAYS,
+    attempts: NOTE_MAX_PROOF_ATTEMPTS,
+    securityEventDays: SECURITY_EVENT_DAYS,
+    iterations: NOTE_PBKDF2_ITERATIONS,
+    expiryOptions: or.format(NOTE_EXPIRATIONS.map((option) => t(`home.form.expiration.${option}`))),
+    defaultExpiry: t(`home.form.expiration.${DEFAULT_NOTE_EXPIRATION}`),
+    chatDurations: or.format(CHAT_DURATIONS.map((option) => t(`chat.create.durations.${option}`))),
+    chatDefault: t(`chat.create.durations.${DEFAULT_CHAT_DURATION}`),
+    chatMessageChars: CHAT_MESSAGE_MAX_CHARS,
+    chatParticipants: CHAT_MAX_PARTICIPANTS,
+    codeDigits: NEWSLETTER_CODE_LENGTH,
+    codeMinutes: NEWSLETTER_CODE_VALID_MINUTES,
+    // The analytics sweep deletes rows this old; the tracker's ids have these lengths.
+    analyticsDays: ANALYTICS_RETENTION_DAYS,
+    visitorIdLength: VISITOR_ID_LENGTH,
+    sessionIdLength: SESSION_ID_LENGTH,
+    ...POLICY_FACTS,
+  };
+}
+
+export type DocumentValues = ReturnType<typeof useDocumentValues>;
