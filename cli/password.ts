@@ -62,9 +62,10 @@ const BACKSPACE = new Set(['\u007f', '\b']);
 function readHidden(terminal: Terminal, prompt: string): Promise<string> {
   return new Promise((resolve) => {
     let typed = '';
-    terminal.write(prompt);
+    // Echo off before the prompt shows: whatever is typed once it is visible stays hidden.
     terminal.input.setRawMode(true);
     terminal.input.setEncoding('utf8');
+    terminal.write(prompt);
     const finish = (done: () => void) => {
       terminal.input.off('data', onData);
       terminal.input.setRawMode(false);
