@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../backend/src/testing/test-server.ts';
 import { apiPaths } from '../shared/api/paths.ts';
-import { buildCli, runCli, runCliOnTerminal } from './testing/run-cli.ts';
+import { CLI_FILE, buildCli, runCli, runCliOnTerminal } from './testing/run-cli.ts';
 
 /**
  * The built `ashnote` command against the real server (embedded database): what a user types,
@@ -307,6 +308,25 @@ describe('ashnote on bad input', () => {
     expectOneLine(sent.stderr, 'Read notifications are not available on this server.');
   });
 
+  it('stops quietly when the reader of its output closes the pipe early', async () => {
+    // 150 KB of text, more than a pipe holds, so the write is still going when `head` exits.
+    const link = await send([], '€'.repeat(50_000));
+    const pipeline = spawn('bash', [
+      '-c',
+      `"$0" "$1" read "$2" | head -c 3 >/dev/null; echo "\${PIPESTATUS[0]}"`,
+      process.execPath,
+      CLI_FILE,
+      link,
+    ]);
+    let stdout = '';
+    let stderr = '';
+    pipeline.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    pipeline.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise((resolve) => pipeline.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(stdout).toBe('1\n');
+  });
+
   it('prints help and version', async () => {
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
@@ -330,11 +350,14 @@ describe('ashnote when the server rate-limits', () => {
   let strict: TestServer;
 
   beforeAll(async () => {
+    // One note per 10 s: the second send surely lands inside the window, even on a loaded
+    // machine (a 2 s window once passed before it), and its wait stays under the command's
+    // one-minute limit. One per 10 minutes: a wait the command will not sit through.
     [limited, strict] = await Promise.all([
       startTestServer(
         'embedded',
         {},
-        { notes: { rateRules: { create: { limit: 1, windowSeconds: 2 } } } },
+        { notes: { rateRules: { create: { limit: 1, windowSeconds: 10 } } } },
       ),
       startTestServer(
         'embedded',
@@ -352,7 +375,7 @@ describe('ashnote when the server rate-limits', () => {
     const second = await runCli(['send', '--server', limited.url], { stdin: 'second' });
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/\/note\//);
-    expect(second.stderr).toMatch(/^The server is busy: trying again in \d s\.\n$/);
+    expect(second.stderr).toMatch(/^The server is busy: trying again in \d+ s\.\n$/);
   });
 
   it('says so when the wait would be long, with the time the server asks', async () => {

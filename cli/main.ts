@@ -133,6 +133,12 @@ export async function main(argv: string[]): Promise<ExitCode> {
 
 /** Runs the command and exits with its code; nothing but one line reaches stderr on failure. */
 export async function run(argv: string[]): Promise<void> {
+  // `ashnote read LINK | head -c 8`: the reader closed the pipe, nothing to say about it, but
+  // the output was not all delivered.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT.failed);
+    throw error;
+  });
   let code: ExitCode;
   try {
     code = await main(argv);
