@@ -167,6 +167,18 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['cli/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: restrict(
+      ['electron', 'react', 'react-*', '**/renderer/**', '**/backend/**', '**/electron/**'],
+      'cli/ is a Node client of the public API: shared/ and Node only.',
+    ),
+  },
+  {
+    files: ['cli/e2e/**/*.ts', 'cli/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['electron/main/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: restrict(

@@ -18,7 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,backend,electron,renderer,scripts,deploy}/**/*.test.{ts,tsx}'],
+          include: ['{shared,backend,electron,renderer,scripts,deploy,cli}/**/*.test.{ts,tsx}'],
           exclude: ['**/e2e/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
@@ -28,7 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['{renderer,electron}/e2e/**/*.test.ts'],
+          include: ['{renderer,electron,cli}/e2e/**/*.test.ts'],
           environment: 'node',
           // Tests marked concurrent (the site tour's page visits) run five at a time.
           maxConcurrency: 5,

@@ -26,6 +26,7 @@ export const ROUTE_MODULES: Record<string, string | readonly string[] | null> = 
   '/privacy': 'src/features/static/PrivacyPage.tsx',
   '/terms': 'src/features/static/TermsPage.tsx',
   '/faq': 'src/features/faq/FaqPage.tsx',
+  '/developers': 'src/features/developers/ApiReferencePage.tsx',
   '/note/:id': 'src/features/notes/view/NoteViewerPage.tsx',
   '/chat': 'src/features/chat/ChatCreatePage.tsx',
   '/chat/:sessionId': 'src/features/chat/ChatRoomPage.tsx',
@@ -41,7 +42,14 @@ export const ROUTE_MODULES: Record<string, string | readonly string[] | null> = 
 };
 
 /** Routes that also wait for the long documents' texts (the `pages` namespace). */
-const DOCUMENT_ROUTES = new Set(['/features', '/security', '/privacy', '/terms', '/faq']);
+const DOCUMENT_ROUTES = new Set([
+  '/features',
+  '/security',
+  '/privacy',
+  '/terms',
+  '/faq',
+  '/developers',
+]);
 
 interface ManifestChunk {
   file: string;

@@ -1,6 +1,7 @@
 import { runAbuseBench } from './abuse.bench.ts';
 import { runBundleBench } from './bundle.bench.ts';
 import { runChatBench } from './chat.bench.ts';
+import { runCliBench } from './cli.bench.ts';
 import { runMemoryBench } from './memory.bench.ts';
 import { runNotesBench } from './notes.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
@@ -19,5 +20,6 @@ if (only === undefined || only === 'chat') await runChatBench(postgresUrl);
 if (only === undefined || only === 'abuse') await runAbuseBench(postgresUrl);
 if (only === undefined || only === 'bundle') runBundleBench();
 if (only === undefined || only === 'startup') await runStartupBench(postgresUrl);
+if (only === undefined || only === 'cli') await runCliBench();
 // Ten minutes by default (BENCH_MEMORY_SECONDS): run on its own, by name only.
 if (only === 'memory') await runMemoryBench();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * What `npm start`, `npm test` and `npm run release` build before they run: the web bundle
- * (dist/web) and the server (dist/server), each only when its sources changed since it was last
+ * (dist/web), the server (dist/server) and the `ashnote` command (dist/cli), each only when its sources changed since it was last
  * built, so a start after `git pull` rebuilds what the pull touched and a start after nothing
  * rebuilds nothing.
  *
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export type Target = 'web' | 'server';
+export type Target = 'web' | 'server' | 'cli';
 
 interface TargetSpec {
   label: string;
@@ -65,6 +65,21 @@ export const TARGETS: Record<Target, TargetSpec> = {
     async build() {
       const { buildServer } = await import('./build-server.ts');
       await buildServer();
+    },
+  },
+  cli: {
+    label: 'the ashnote command (dist/cli/ashnote.js)',
+    output: 'dist/cli/ashnote.js',
+    sources: [
+      ...COMMON_SOURCES,
+      'cli',
+      'shared',
+      'scripts/build-cli.ts',
+      'scripts/build-targets.ts',
+    ],
+    async build() {
+      const { buildCli } = await import('./build-cli.ts');
+      await buildCli();
     },
   },
 };

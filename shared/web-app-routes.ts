@@ -17,6 +17,7 @@ export const WEB_APP_ROUTES = [
   '/chat',
   '/chat/:sessionId',
   '/faq',
+  '/developers',
   '/blog',
   '/blog/:id',
   '/analytics',

@@ -106,6 +106,16 @@ function keyTexts(route: SiteRoute, texts: Texts, pages: Pages): string[] {
       ];
     case 'chat':
       return [texts.chat.create.submit, texts.chat.create.howTitle];
+    case 'developers':
+      // The chrome in the visitor's language; the reference itself is English.
+      return [
+        pages.developers.englishOnly,
+        pages.developers.download,
+        pages.developers.contents,
+        pages.developers.responses,
+        'POST /api/notes/{id}/verify',
+        'Protocol notes',
+      ];
     case 'note':
       // A link to a note the server doesn't know says so before any warning.
       return [texts.note.destroyed.notFoundTitle, texts.note.destroyed.notFound];

@@ -49,6 +49,12 @@ export function siteRoutes(): SiteRoute[] {
     { name: 'privacy', path: routePaths.privacy, heading: (t) => t.privacy.title, noIndex: false },
     { name: 'terms', path: routePaths.terms, heading: (t) => t.terms.title, noIndex: false },
     { name: 'faq', path: routePaths.faq, heading: (t) => t.faq.title, noIndex: false },
+    {
+      name: 'developers',
+      path: routePaths.developers,
+      heading: (_t, pages) => pages.developers.title,
+      noIndex: false,
+    },
     { name: 'chat', path: routePaths.chat, heading: (t) => t.chat.create.title, noIndex: false },
     {
       name: 'blog',

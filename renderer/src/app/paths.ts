@@ -10,6 +10,8 @@ export const routePaths = {
   chatRoom: (sessionId: string) => `/chat/${encodeURIComponent(sessionId)}`,
   mobileChatRoom: (sessionId: string) => `/mobile-chat/${encodeURIComponent(sessionId)}`,
   faq: '/faq',
+  /** The API reference (not /api, which is the API itself). */
+  developers: '/developers',
   blog: '/blog',
   blogArticle: (id: string) => `/blog/${encodeURIComponent(id)}`,
   analytics: '/analytics',

@@ -52,6 +52,10 @@ const MobileChatRoomPage = lazyPage(
   () => import('../features/chat/MobileChatRoomPage.tsx'),
   (module) => module.MobileChatRoomPage,
 );
+const ApiReferencePage = lazyPage(
+  () => withPagesNamespace(import('../features/developers/ApiReferencePage.tsx')),
+  (module) => module.ApiReferencePage,
+);
 const BlogListPage = lazyPage(
   () => withPagesNamespace(import('../features/blog/BlogListPage.tsx')),
   (module) => module.BlogListPage,
@@ -106,6 +110,7 @@ export function AppRoutes() {
         <Route path="chat" element={<ChatCreatePage />} />
         <Route path="chat/:sessionId" element={<ChatRoomPage />} />
         <Route path="faq" element={<FaqPage />} />
+        <Route path="developers" element={<ApiReferencePage />} />
         <Route path="blog" element={<BlogListPage />} />
         <Route path="blog/:id" element={<BlogArticlePage />} />
         <Route path="analytics" element={<AnalyticsPage />} />

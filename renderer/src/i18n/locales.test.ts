@@ -108,6 +108,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
       'mobile.tabs.chat',
       'mobile.settings.about.version',
       'mobile.settings.server.title',
+      'developers.schema',
     ],
     it: [
       'blog.list.title',
@@ -115,6 +116,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
       'mobile.tabs.chat',
       'mobile.create.security.passwordLabel',
       'mobile.settings.server.title',
+      'developers.schema',
     ],
     pt: ['mobile.tabs.chat'],
     ru: ['mobile.title'],

@@ -8,6 +8,7 @@ import { SecurityDocument } from './SecurityDocument.tsx';
 
 export function SecurityPage() {
   const { t } = useTranslation();
+  const { t: tPages } = useTranslation('pages');
   usePageMeta({
     title: t('security.title'),
     description: t('security.intro'),
@@ -22,6 +23,10 @@ export function SecurityPage() {
         <Actions>
           <ButtonLink to={routePaths.home} $size="large">
             {t('security.cta')}
+          </ButtonLink>
+          {/* For those who would check the protocol, or write a client of their own. */}
+          <ButtonLink to={routePaths.developers} $variant="secondary" $size="large">
+            {tPages('developers.title')}
           </ButtonLink>
         </Actions>
       </DocumentStack>

@@ -1,0 +1,177 @@
+import type { z } from 'zod';
+import { errorDetails } from '../shared/error-details.ts';
+import { isErrorBody, missingCase, type ErrorBody } from '../shared/errors.ts';
+import { CliFailure, EXIT, usageFailure } from './failure.ts';
+import { MESSAGES, attemptsLeft, destroyedMessage } from './messages.ts';
+import type { Server } from './server.ts';
+
+/**
+ * JSON calls to an Ashnote server, each answer checked against its `shared/` schema, each
+ * failure turned into the one line and exit code the user gets (switching on the error code,
+ * as every client does). Only ciphertext, verifiers and proofs are ever sent.
+ */
+
+/** The longest `Retry-After` the command sits through (once) before it gives up and says so. */
+export const MAX_RETRY_WAIT_SECONDS = 60;
+/** A server that accepts the connection and then says nothing does not hang a script forever. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
+export interface ApiContext {
+  server: Server;
+  /** Where the command tells the user it is waiting (stderr). */
+  notice: (line: string) => void;
+}
+
+const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+function hostOf(server: Server): string {
+  return new URL(server.base).host;
+}
+
+/** The cause node's fetch wraps (ECONNREFUSED, ENOTFOUND, a certificate error), in a word. */
+function networkFailure(server: Server, error: unknown): CliFailure {
+  if (error instanceof DOMException && error.name === 'TimeoutError') {
+    return new CliFailure(EXIT.network, `${hostOf(server)} did not answer in time.`);
+  }
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const why = typeof cause?.code === 'string' ? cause.code : String(cause?.message ?? error);
+  return new CliFailure(
+    EXIT.network,
+    `${MESSAGES.network} Could not reach ${hostOf(server)} (${why}).`,
+  );
+}
+
+function notAshnote(server: Server, status: number): CliFailure {
+  return new CliFailure(
+    EXIT.failed,
+    `${hostOf(server)} did not answer as an Ashnote server (HTTP ${status}).`,
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The failure for an error answer, by its code; a body that is not ours means another server. */
+export function failureFor(server: Server, status: number, text: string): CliFailure {
+  const parsed = parseJson(text);
+  if (!isErrorBody(parsed)) {
+    return status >= 500
+      ? new CliFailure(EXIT.failed, MESSAGES.server)
+      : notAshnote(server, status);
+  }
+  const body: ErrorBody['error'] = parsed.error;
+  const code = body.code;
+  switch (code) {
+    case 'VALIDATION_FAILED': {
+      if (errorDetails(body, code)?.emailAvailable === false) {
+        return usageFailure(MESSAGES.emailUnavailable);
+      }
+      const fields = body.fields ?? [];
+      if (fields.some((field) => field.path.startsWith('emailNotification'))) {
+        return usageFailure(MESSAGES.invalidEmail);
+      }
+      return usageFailure(`${MESSAGES.validation} (${body.message})`);
+    }
+    case 'WRONG_PROOF': {
+      const left = errorDetails(body, code)?.attemptsLeft;
+      const more = left === undefined ? '' : ` ${attemptsLeft(left)}`;
+      return new CliFailure(EXIT.wrongPassword, `${MESSAGES.wrongPassword}${more}`);
+    }
+    case 'NOT_FOUND':
+      return new CliFailure(EXIT.gone, MESSAGES.notFound);
+    case 'GONE': {
+      const reason = errorDetails(body, code)?.reason;
+      return new CliFailure(
+        EXIT.gone,
+        reason === undefined ? MESSAGES.notFound : destroyedMessage(reason, null),
+      );
+    }
+    case 'FORBIDDEN':
+      // The note exists, but the key in the link is not its key: a damaged or mixed-up link.
+      return usageFailure(`${body.message} Check that the link was copied whole.`);
+    case 'PAYLOAD_TOO_LARGE':
+      return usageFailure(MESSAGES.tooLarge);
+    case 'RATE_LIMITED':
+      return new CliFailure(
+        EXIT.failed,
+        errorDetails(body, code)?.scope === 'read-receipt'
+          ? MESSAGES.readReceiptLimit
+          : MESSAGES.rateLimited,
+      );
+    case 'UNAUTHORIZED':
+    case 'PROOF_REQUIRED':
+    case 'INTERNAL':
+    case 'UNAVAILABLE':
+      return new CliFailure(EXIT.failed, MESSAGES.server);
+    default:
+      return missingCase(code);
+  }
+}
+
+/** Seconds a 429 asks us to wait: the Retry-After header (seconds form), else its details. */
+function retryAfterSeconds(response: Response, text: string): number | null {
+  const header = Number(response.headers.get('retry-after'));
+  if (Number.isInteger(header) && header >= 0) return header;
+  const parsed = parseJson(text);
+  const details = isErrorBody(parsed) ? errorDetails(parsed.error, 'RATE_LIMITED') : undefined;
+  return details?.retryAfterSeconds ?? null;
+}
+
+async function send(
+  context: ApiContext,
+  path: string,
+  body: unknown,
+): Promise<{ response: Response; text: string }> {
+  const init: RequestInit = {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: 'error',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  };
+  try {
+    const response = await fetch(`${context.server.base}${path}`, init);
+    return { response, text: await response.text() };
+  } catch (error) {
+    throw networkFailure(context.server, error);
+  }
+}
+
+/**
+ * One call. A 429 is waited out once (a refused call changed nothing on the server, so sending
+ * it again cannot make a second note); a second 429, or a wait longer than a minute, is said.
+ */
+export async function callApi<T>(
+  context: ApiContext,
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  let { response, text } = await send(context, path, body);
+  if (response.status === 429) {
+    const seconds = retryAfterSeconds(response, text);
+    if (seconds !== null && seconds <= MAX_RETRY_WAIT_SECONDS) {
+      context.notice(`The server is busy: trying again in ${seconds} s.`);
+      await wait(seconds);
+      ({ response, text } = await send(context, path, body));
+    }
+  }
+  if (!response.ok) {
+    const failure = failureFor(context.server, response.status, text);
+    if (response.status !== 429) throw failure;
+    const seconds = retryAfterSeconds(response, text);
+    const after = seconds === null ? '' : ` (the server asks to wait ${seconds} s)`;
+    throw new CliFailure(failure.exitCode, `${failure.message.replace(/\.$/, '')}${after}.`);
+  }
+  const parsed = schema.safeParse(parseJson(text));
+  if (!parsed.success) throw notAshnote(context.server, response.status);
+  return parsed.data;
+}

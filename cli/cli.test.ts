@@ -1,0 +1,390 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../backend/src/testing/test-server.ts';
+import { apiPaths } from '../shared/api/paths.ts';
+import { CLI_FILE, buildCli, runCli, runCliOnTerminal } from './testing/run-cli.ts';
+
+/**
+ * The built `ashnote` command against the real server (embedded database): what a user types,
+ * what they see and the exit code. Browser interop is in e2e/interop.e2e.test.ts.
+ */
+
+let app: TestServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-cli-'));
+  [app] = await Promise.all([startTestServer('embedded'), buildCli()]);
+});
+
+afterAll(async () => {
+  await app?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const LINK = /^http:\/\/127\.0\.0\.1:\d+\/note\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/;
+
+function file(name: string, content: string): string {
+  const full = path.join(dir, name);
+  fs.writeFileSync(full, content);
+  return full;
+}
+
+/** One line on stderr, prefixed, and no stack trace. */
+function expectOneLine(stderr: string, text: string | RegExp) {
+  const lines = stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(typeof text === 'string' ? `ashnote: ${text}` : text);
+  expect(stderr).not.toMatch(/\n\s+at /);
+}
+
+async function send(args: string[], stdin: string, server = app.url): Promise<string> {
+  const sent = await runCli(['send', '--server', server, ...args], { stdin });
+  expect(sent.stderr).toBe('');
+  expect(sent.code).toBe(0);
+  return sent.stdout.trimEnd();
+}
+
+describe('ashnote send and read', () => {
+  it('sends stdin, prints only the link, reads the exact text back once', async () => {
+    const text = 'line one\n  ünïcødé, tabs\tand emoji 🔐\n';
+    const sent = await runCli(['send', '--server', app.url, '--expire', '1h'], { stdin: text });
+    expect(sent.code).toBe(0);
+    expect(sent.stderr).toBe('');
+    expect(sent.stdout).toMatch(new RegExp(`${LINK.source.slice(0, -1)}\\n$`));
+    const link = sent.stdout.trimEnd();
+
+    const read = await runCli(['read', link]);
+    expect(read).toEqual({ code: 0, stdout: text, stderr: '' });
+
+    // The note is gone, and the second reader hears it as the web app says it.
+    const again = await runCli(['read', link]);
+    expect(again.code).toBe(3);
+    expect(again.stdout).toBe('');
+    expectOneLine(again.stderr, /^ashnote: This note was read and destroyed \d+ seconds? ago\.$/);
+
+    // Nothing the server logged could open it.
+    const key = link.split('#')[1]!;
+    for (const line of app.logs) {
+      expect(line).not.toContain(key);
+      expect(line).not.toContain('ünïcødé');
+    }
+  });
+
+  it('takes the server from ASHNOTE_SERVER and the note from a file, and answers --json', async () => {
+    const note = file('note.txt', 'from a file');
+    const sent = await runCli(['send', note, '--json'], { env: { ASHNOTE_SERVER: app.url } });
+    expect(sent.code).toBe(0);
+    const { link, expiresAt } = JSON.parse(sent.stdout) as { link: string; expiresAt: string };
+    expect(link).toMatch(LINK);
+    // The default expiry is a day, as in the web app.
+    const hours = (Date.parse(expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23);
+    expect(hours).toBeLessThanOrEqual(24);
+
+    const out = path.join(dir, 'read.txt');
+    const read = await runCli(['read', link, '-o', out, '--json']);
+    expect(read.code).toBe(0);
+    expect(JSON.parse(read.stdout)).toEqual({ text: 'from a file', saved: [out] });
+    expect(fs.readFileSync(out, 'utf8')).toBe('from a file');
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+  });
+
+  it('protects a note with a password from a file; a wrong one burns nothing', async () => {
+    const right = file('right.pw', 'correct horse battery\n');
+    const wrong = file('wrong.pw', 'wrong horse\n');
+    const link = await send(['--password-file', right], 'behind a password');
+
+    const refused = await runCli(['read', link, '--password-file', wrong]);
+    expect(refused.code).toBe(4);
+    expect(refused.stdout).toBe('');
+    expectOneLine(
+      refused.stderr,
+      'Incorrect password. Please try again. 9 attempts left before the note is destroyed.',
+    );
+
+    // Without a terminal to ask on, and no file, it says how to give the password.
+    const noTerminal = await runCli(['read', link]);
+    expect(noTerminal.code).toBe(2);
+    expectOneLine(
+      noTerminal.stderr,
+      'No terminal to ask the password on: pass --password-file FILE.',
+    );
+
+    const read = await runCli(['read', link, '--password-file', right]);
+    expect(read).toEqual({ code: 0, stdout: 'behind a password', stderr: '' });
+    for (const line of app.logs) expect(line).not.toContain('correct horse');
+  });
+
+  it('asks passwords on the terminal without echo, three tries when reading', async () => {
+    const note = file('terminal.txt', 'typed on a terminal');
+    const sent = await runCliOnTerminal(
+      ['send', note, '--password', '--server', app.url],
+      [
+        { prompt: 'Password for the note: ', type: 's3cret pass\r' },
+        { prompt: 'Repeat the password: ', type: 's3cret pass\r' },
+      ],
+    );
+    expect(sent.code).toBe(0);
+    expect(sent.screen).not.toContain('s3cret');
+    const link = sent.screen.trim().split('\n').pop()!;
+    expect(link).toMatch(LINK);
+
+    // Two typos, then the right one: each typo is said with the attempts left, nothing echoed.
+    const read = await runCliOnTerminal(
+      ['read', link],
+      [
+        { prompt: 'Password: ', type: 'typo one\r' },
+        { prompt: 'Password: ', type: 'typo two\r' },
+        { prompt: 'Password: ', type: 's3cret pass\r' },
+      ],
+    );
+    expect(read.code).toBe(0);
+    expect(read.screen).toContain('Incorrect password. Please try again. 9 attempts left');
+    expect(read.screen).toContain('Incorrect password. Please try again. 8 attempts left');
+    expect(read.screen).toMatch(/typed on a terminal\n$/);
+    expect(read.screen).not.toMatch(/typo|s3cret/);
+  });
+
+  it('gives up after three wrong passwords on the terminal, with exit code 4', async () => {
+    const link = await send(['--password-file', file('three.pw', 'the right one')], 'kept');
+    const read = await runCliOnTerminal(
+      ['read', link],
+      [1, 2, 3].map((n) => ({ prompt: 'Password: ', type: `wrong ${n}\r` })),
+    );
+    expect(read.code).toBe(4);
+    expect(read.screen).not.toContain('wrong ');
+    expect(read.screen.trim().split('\n').pop()).toBe(
+      'ashnote: Incorrect password. Please try again. 7 attempts left before the note is destroyed.',
+    );
+    // Still there for the right password.
+    const right = await runCli([
+      'read',
+      link,
+      '--password-file',
+      file('right3.pw', 'the right one'),
+    ]);
+    expect(right.stdout).toBe('kept');
+  });
+
+  it('a send whose passwords differ sends nothing', async () => {
+    const before = app.logs.filter((line) => line.includes(`POST ${apiPaths.notes}`)).length;
+    const sent = await runCliOnTerminal(
+      ['send', file('differ.txt', 'x'), '--password', '--server', app.url],
+      [
+        { prompt: 'Password for the note: ', type: 'one\r' },
+        { prompt: 'Repeat the password: ', type: 'two\r' },
+      ],
+    );
+    expect(sent.code).toBe(2);
+    expect(sent.screen.trim().split('\n').pop()).toBe('ashnote: The passwords do not match.');
+    const after = app.logs.filter((line) => line.includes(`POST ${apiPaths.notes}`)).length;
+    expect(after).toBe(before);
+  });
+});
+
+describe('ashnote on bad input', () => {
+  it('refuses a malformed link before any request', async () => {
+    const id = 'A'.repeat(22);
+    for (const [link, message] of [
+      ['not a link', 'Not a note link: expected https://HOST/note/ID#KEY, copied whole.'],
+      [`${app.url}/chat/${id}#${'k'.repeat(43)}`, 'Not a note link'],
+      [`${app.url}/note/${id}`, 'The link has no key (the part after #): copy the whole link.'],
+      [`${app.url}/note/${id}#short`, 'The link is damaged'],
+      [`http://example.org/note/${id}#${'k'.repeat(43)}`, 'Refusing plain http to example.org'],
+    ] as const) {
+      const read = await runCli(['read', link]);
+      expect(read.code).toBe(2);
+      expectOneLine(read.stderr, message);
+    }
+  });
+
+  it('says a note that never existed is not found (exit 3)', async () => {
+    const read = await runCli(['read', `${app.url}/note/${'A'.repeat(22)}#${'k'.repeat(43)}`]);
+    expect(read.code).toBe(3);
+    expectOneLine(read.stderr, 'Note not found or has already been read.');
+  });
+
+  it('says a link whose key is not the note’s, and leaves the note', async () => {
+    const link = await send([], 'mixed up');
+    const otherKey = `${link.split('#')[0]}#${'k'.repeat(43)}`;
+    const read = await runCli(['read', otherKey]);
+    expect(read.code).toBe(2);
+    expectOneLine(read.stderr, 'This link does not belong to this note. Check that the link');
+    expect((await runCli(['read', link])).stdout).toBe('mixed up');
+  });
+
+  it('says a link to a server that is not Ashnote, and an unreachable one', async () => {
+    const other = http.createServer((_request, response) => {
+      response.writeHead(404, { 'Content-Type': 'text/html' });
+      response.end('<h1>Not here</h1>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      const read = await runCli([
+        'read',
+        `http://127.0.0.1:${port}/note/${'A'.repeat(22)}#${'k'.repeat(43)}`,
+      ]);
+      expect(read.code).toBe(1);
+      expectOneLine(
+        read.stderr,
+        `127.0.0.1:${port} did not answer as an Ashnote server (HTTP 404).`,
+      );
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+    // Now nothing listens on that port.
+    const sent = await runCli(['send', '--server', `http://127.0.0.1:${port}`], { stdin: 'x' });
+    expect(sent.code).toBe(5);
+    expectOneLine(
+      sent.stderr,
+      /^ashnote: Network error\. .*Could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\.$/,
+    );
+  });
+
+  it('refuses an output file that exists before reading, so the note survives', async () => {
+    const link = await send([], 'not lost');
+    const existing = file('existing.txt', 'mine');
+    const read = await runCli(['read', link, '-o', existing]);
+    expect(read.code).toBe(2);
+    expectOneLine(
+      read.stderr,
+      `Cannot write ${existing} (it exists; the note would not overwrite it). The note was not read.`,
+    );
+    expect(fs.readFileSync(existing, 'utf8')).toBe('mine');
+    expect((await runCli(['read', link])).stdout).toBe('not lost');
+  });
+
+  it('refuses usage mistakes with exit code 2 and sends nothing', async () => {
+    const cases: [string[], string, string][] = [
+      [
+        ['send', '--server', app.url, '--expire', '2d'],
+        'x',
+        '--expire must be one of 1h, 1d, 7d, 30d.',
+      ],
+      [['send', '--server', app.url], '  \n', 'Nothing to send: the note is empty.'],
+      [
+        ['send', '--server', app.url],
+        'x'.repeat(50_001),
+        'The note is too long: at most 50,000 characters.',
+      ],
+      [
+        ['send', '--server', app.url, '--notify', 'not-an-address'],
+        'x',
+        'Please enter a valid email address.',
+      ],
+      [
+        ['send', '--server', app.url, '--nope'],
+        'x',
+        "Unknown option '--nope'. See: ashnote send --help",
+      ],
+      [['send'], 'x', 'No server: pass --server URL or set ASHNOTE_SERVER.'],
+      [
+        ['send', '--server', 'http://notes.example.org'],
+        'x',
+        'Refusing plain http to notes.example.org',
+      ],
+      [['frobnicate'], '', 'Unknown command frobnicate. See: ashnote --help'],
+    ];
+    for (const [args, stdin, message] of cases) {
+      const result = await runCli(args, { stdin });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expectOneLine(result.stderr, message);
+    }
+  });
+
+  it('says a server without mail cannot send read receipts, and makes no note', async () => {
+    const sent = await runCli(['send', '--server', app.url, '--notify', 'me@example.org'], {
+      stdin: 'x',
+    });
+    expect(sent.code).toBe(2);
+    expectOneLine(sent.stderr, 'Read notifications are not available on this server.');
+  });
+
+  it('stops quietly when the reader of its output closes the pipe early', async () => {
+    // 150 KB of text, more than a pipe holds, so the write is still going when `head` exits.
+    const link = await send([], '€'.repeat(50_000));
+    const pipeline = spawn('bash', [
+      '-c',
+      `"$0" "$1" read "$2" | head -c 3 >/dev/null; echo "\${PIPESTATUS[0]}"`,
+      process.execPath,
+      CLI_FILE,
+      link,
+    ]);
+    let stdout = '';
+    let stderr = '';
+    pipeline.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    pipeline.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise((resolve) => pipeline.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(stdout).toBe('1\n');
+  });
+
+  it('prints help and version', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('ashnote send [FILE|-]');
+    for (const command of ['send', 'read']) {
+      const own = await runCli([command, '--help']);
+      expect(own.code).toBe(0);
+      expect(own.stdout).toContain(`Usage: ashnote ${command}`);
+    }
+    const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
+    expect(await runCli(['--version'])).toEqual({
+      code: 0,
+      stdout: `${manifest.version}\n`,
+      stderr: '',
+    });
+  });
+});
+
+describe('ashnote when the server rate-limits', () => {
+  let limited: TestServer;
+  let strict: TestServer;
+
+  beforeAll(async () => {
+    // One note per 10 s: the second send surely lands inside the window, even on a loaded
+    // machine (a 2 s window once passed before it), and its wait stays under the command's
+    // one-minute limit. One per 10 minutes: a wait the command will not sit through.
+    [limited, strict] = await Promise.all([
+      startTestServer(
+        'embedded',
+        {},
+        { notes: { rateRules: { create: { limit: 1, windowSeconds: 10 } } } },
+      ),
+      startTestServer(
+        'embedded',
+        {},
+        { notes: { rateRules: { create: { limit: 1, windowSeconds: 600 } } } },
+      ),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([limited?.stop(), strict?.stop()]);
+  });
+
+  it('waits Retry-After once and then sends', async () => {
+    await send([], 'first', limited.url);
+    const second = await runCli(['send', '--server', limited.url], { stdin: 'second' });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/\/note\//);
+    expect(second.stderr).toMatch(/^The server is busy: trying again in \d+ s\.\n$/);
+  });
+
+  it('says so when the wait would be long, with the time the server asks', async () => {
+    await send([], 'first', strict.url);
+    const second = await runCli(['send', '--server', strict.url], { stdin: 'second' });
+    expect(second.code).toBe(1);
+    expectOneLine(
+      second.stderr,
+      /^ashnote: Too many requests\. Please wait and try again \(the server asks to wait \d+ s\)\.$/,
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../backend/src/testing/test-server.ts';
+import {
+  freshContext,
+  launchBrowser,
+  startWebApp,
+  watchPage,
+  type PageProblems,
+} from '../../renderer/e2e/harness.ts';
+import { buildCli, runCli, runCliOnTerminal } from '../testing/run-cli.ts';
+
+/**
+ * The command and the web app on one real server: a note made by either opens in the other,
+ * with and without a password, with an attached image; a note one of them read is gone for
+ * the other, in the same words. Needs the web bundle (`npm run build:web`); builds the command.
+ */
+
+let browser: Browser;
+let app: TestServer;
+let dir: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-cli-interop-'));
+  [browser, app] = await Promise.all([launchBrowser(), startWebApp('embedded'), buildCli()]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await app?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function openPage(): Promise<{ page: Page; problems: PageProblems }> {
+  const context = await freshContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  return { page, problems: watchPage(page) };
+}
+
+/** Chromium logs a console error for each non-2xx answer; those the test caused are expected. */
+function expectNoProblems(problems: PageProblems, expectedStatuses: number[] = []) {
+  const unexpected = problems.consoleErrors.filter(
+    (text) =>
+      !text.includes('Failed to load resource') ||
+      !expectedStatuses.some((status) => text.includes(`status of ${status}`)),
+  );
+  expect(unexpected).toEqual([]);
+  expect(problems.cspViolations).toEqual([]);
+  expect(problems.pageErrors).toEqual([]);
+}
+
+/** Opens the link in Chromium and reads the note through the viewer, as a person does. */
+async function readInBrowser(link: string, password?: string): Promise<string> {
+  const { page, problems } = await openPage();
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+  if (password !== undefined) {
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Unlock Note' }).click();
+  }
+  const text = page.getByTestId('note-text');
+  await text.waitFor();
+  const shown = (await text.textContent()) ?? '';
+  expectNoProblems(problems);
+  return shown;
+}
+
+/** A 1×1 PNG. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** Creates a note through the home page's form and returns its share link. */
+async function sendInBrowser(note: { text: string; password?: string; image?: Buffer }) {
+  const { page, problems } = await openPage();
+  await page.goto(app.url);
+  await page.getByLabel('Note content').fill(note.text);
+  if (note.password) await page.getByLabel('Password (optional)').fill(note.password);
+  if (note.image) {
+    await page.getByTestId('note-images-input').setInputFiles({
+      name: 'pixel.png',
+      mimeType: 'image/png',
+      buffer: note.image,
+    });
+    await page.getByRole('img', { name: 'pixel.png' }).waitFor();
+  }
+  await page.getByRole('button', { name: 'Create Secure Note' }).click();
+  await page.getByTestId('share-panel').waitFor();
+  const link = await page.getByTestId('share-link').inputValue();
+  expectNoProblems(problems);
+  return link;
+}
+
+async function sendWithCli(text: string, args: string[] = []): Promise<string> {
+  const sent = await runCli(['send', '--server', app.url, ...args], { stdin: text });
+  expect(sent.stderr).toBe('');
+  expect(sent.code).toBe(0);
+  return sent.stdout.trimEnd();
+}
+
+describe('the command and the browser read each other’s notes', () => {
+  it('a note sent with the command opens in Chromium, and is then gone for the command', async () => {
+    const text = 'from the terminal: ünïcødé 🔐\n  indented line';
+    const link = await sendWithCli(text);
+    expect(await readInBrowser(link)).toBe(text);
+
+    const again = await runCli(['read', link]);
+    expect(again.code).toBe(3);
+    expect(again.stderr).toMatch(
+      /^ashnote: This note was read and destroyed \d+ seconds? ago\.\n$/,
+    );
+  });
+
+  it('a password note sent with the command opens in Chromium with that password', async () => {
+    const passwordFile = path.join(dir, 'send.pw');
+    fs.writeFileSync(passwordFile, 'correct horse ✓\n');
+    const link = await sendWithCli('behind a password', ['--password-file', passwordFile]);
+    expect(await readInBrowser(link, 'correct horse ✓')).toBe('behind a password');
+  });
+
+  it('a note sent from Chromium reads with the command; the browser then finds it gone', async () => {
+    const link = await sendInBrowser({ text: 'from the browser' });
+    const read = await runCli(['read', link]);
+    expect(read).toEqual({ code: 0, stdout: 'from the browser', stderr: '' });
+
+    const { page, problems } = await openPage();
+    await page.goto(link);
+    await page.getByText(/^This note was read and destroyed \d+ seconds? ago\.$/).waitFor();
+    expectNoProblems(problems);
+  });
+
+  it('a password note with an image from Chromium reads on the terminal, image saved beside', async () => {
+    const link = await sendInBrowser({
+      text: 'see the picture',
+      password: 'web pass',
+      image: PIXEL,
+    });
+    const out = path.join(dir, 'from-browser.txt');
+    // Without -o the command refuses before reading: the image would have nowhere to go.
+    const refused = await runCli(['read', link]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/attached file\(s\): pass -o FILE.*The note was not read\.\n$/);
+
+    const read = await runCliOnTerminal(
+      ['read', link, '-o', out],
+      [{ prompt: 'Password: ', type: 'web pass\r' }],
+    );
+    expect(read.code).toBe(0);
+    expect(read.screen).not.toContain('web pass');
+    expect(fs.readFileSync(out, 'utf8')).toBe('see the picture');
+    const image = fs.readFileSync(`${out}.1.png`);
+    expect(image.subarray(1, 4).toString('ascii')).toBe('PNG');
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import en from '../renderer/src/i18n/locales/en.json' with { type: 'json' };
+import { MESSAGES, attemptsLeft, destroyedMessage } from './messages.ts';
+
+/** The command speaks the web app's English: these fail when one side's wording moves. */
+describe('the command’s messages', () => {
+  it('are the web app’s error catalogue', () => {
+    const { errors } = en;
+    expect(MESSAGES).toMatchObject({
+      network: errors.network,
+      server: errors.server,
+      validation: errors.validation,
+      invalidEmail: errors.invalidEmail,
+      emailUnavailable: errors.emailUnavailable,
+      rateLimited: errors.rateLimited,
+      readReceiptLimit: errors.readReceiptLimit,
+      notFound: errors.notFound,
+      wrongPassword: errors.wrongPassword,
+      tooLarge: errors.tooLarge,
+      decryptFailed: en.note.viewer.decryptFailed,
+      expiredNow: en.note.destroyed.expiredNow,
+      tooManyAttemptsNow: en.note.destroyed.tooManyAttemptsNow,
+    });
+  });
+
+  it('word attempts and destruction as the viewer does', () => {
+    const fill = (text: string, values: Record<string, string | number>) =>
+      text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+    const { viewer, destroyed } = en.note;
+    expect(attemptsLeft(1)).toBe(fill(viewer.attemptsLeft_one, { count: 1 }));
+    expect(attemptsLeft(9)).toBe(fill(viewer.attemptsLeft_other, { count: 9 }));
+    const ago = { hours: 26, minutes: 3, seconds: 4 };
+    expect(destroyedMessage('read', ago)).toBe(fill(destroyed.read, { time: '1 day and 2 hours' }));
+    expect(destroyedMessage('expired', { hours: 0, minutes: 1, seconds: 0 })).toBe(
+      fill(destroyed.expired, { time: '1 minute' }),
+    );
+    expect(destroyedMessage('too_many_attempts', { hours: 0, minutes: 0, seconds: 5 })).toBe(
+      fill(destroyed.tooManyAttempts, { time: '5 seconds' }),
+    );
+    expect(destroyedMessage('read', null)).toBe(destroyed.notFound);
+  });
+});

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import {
+  createNoteRequestSchema,
+  createNoteResponseSchema,
+  kdfSchema,
+  type CreateNoteRequest,
+} from '../shared/api/notes.ts';
+import { apiPaths } from '../shared/api/paths.ts';
+import { createNoteKeys, encryptNoteText } from '../shared/crypto/index.ts';
+import { NOTE_MAX_CHARS, type NoteExpiration } from '../shared/limits.ts';
+import { callApi, type ApiContext } from './api.ts';
+import { usageFailure } from './failure.ts';
+import { MESSAGES } from './messages.ts';
+import { noteLink } from './server.ts';
+
+export interface SendOptions {
+  /** A file name, or undefined / `-` for stdin. */
+  source: string | undefined;
+  expiration: NoteExpiration;
+  /** Null: no password. */
+  password: string | null;
+  notify: string | null;
+}
+
+export interface SentNote {
+  link: string;
+  expiresAt: string;
+}
+
+/** UTF-8 takes at most 4 bytes a character: anything bigger is too long without reading it. */
+const MAX_INPUT_BYTES = NOTE_MAX_CHARS * 4;
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size > MAX_INPUT_BYTES) break;
+  }
+  return Buffer.concat(chunks);
+}
+
+function readSource(source: string): Buffer {
+  try {
+    if (fs.statSync(source).size > MAX_INPUT_BYTES) return Buffer.alloc(MAX_INPUT_BYTES + 1);
+    return fs.readFileSync(source);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw usageFailure(`Cannot read ${source} (${code}).`);
+  }
+}
+
+/** The note's text, exactly as given (a trailing newline included), checked against the limits. */
+export async function readNoteText(
+  source: string | undefined,
+  notice: (line: string) => void,
+): Promise<string> {
+  const fromStdin = source === undefined || source === '-';
+  if (fromStdin && process.stdin.isTTY) notice('Type the note, then press Ctrl-D on a new line.');
+  const bytes = fromStdin ? await readStdin() : readSource(source);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw usageFailure(`${fromStdin ? 'The input' : source} is not UTF-8 text.`);
+  }
+  if (text.trim() === '') throw usageFailure('Nothing to send: the note is empty.');
+  if (bytes.length > MAX_INPUT_BYTES || text.length > NOTE_MAX_CHARS) {
+    throw usageFailure(
+      `The note is too long: at most ${NOTE_MAX_CHARS.toLocaleString('en')} characters.`,
+    );
+  }
+  return text;
+}
+
+/**
+ * Encrypts here and uploads ciphertext only, exactly as the web app does (the same shared code,
+ * so either reads what the other made). The link key and the password never leave this function
+ * except as the returned link.
+ */
+export async function sendNote(
+  context: ApiContext,
+  text: string,
+  options: Omit<SendOptions, 'source'>,
+): Promise<SentNote> {
+  const keys = await createNoteKeys({ password: options.password ?? undefined });
+  const body: CreateNoteRequest = {
+    content: await encryptNoteText(keys.contentKey, text, 0),
+    verifier: keys.verifier,
+    linkVerifier: keys.linkVerifier,
+    kdf: kdfSchema.nullable().parse(keys.kdf),
+    expiration: options.expiration,
+    emailNotification: options.notify,
+    attachedImages: [],
+  };
+  // The server would refuse a malformed address too, but then the user learns it from a 400.
+  const checked = createNoteRequestSchema.safeParse(body);
+  if (!checked.success) {
+    const email = checked.error.issues.some((issue) => issue.path[0] === 'emailNotification');
+    throw usageFailure(email ? MESSAGES.invalidEmail : MESSAGES.validation);
+  }
+  const created = await callApi(context, apiPaths.notes, body, createNoteResponseSchema);
+  return {
+    link: noteLink(context.server, created.noteId, keys.linkKey),
+    expiresAt: created.expiresAt,
+  };
+}
