@@ -73,7 +73,8 @@ export async function migrate(
         )
       ).map((row) => row.name),
     );
-    const last = to === undefined ? migrations.length - 1 : migrations.findIndex((m) => m.name === to);
+    const last =
+      to === undefined ? migrations.length - 1 : migrations.findIndex((m) => m.name === to);
     if (last === -1) throw new Error(`No migration is named ${to}`);
     for (const migration of migrations.slice(0, last + 1)) {
       if (recorded.has(migration.name)) continue;

@@ -9,6 +9,7 @@ import { Card } from '../../ui/Card.tsx';
 import { Row, Stack } from '../../ui/layout.ts';
 import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { fontSize, space } from '../../ui/tokens.ts';
 import { parseInline } from './apiReference.ts';
 import type { ApiReference, ProseBlock, ReferenceOperation } from './apiReference.ts';
 import { useApiReference } from './useApiReference.ts';
@@ -33,12 +34,12 @@ export function ApiReferencePage() {
 
   return (
     <Page title={t('developers.title')} intro={t('developers.intro')}>
-      <Stack $gap={32}>
+      <Stack $gap={8}>
         <Card as="section" aria-label={t('developers.aboutLabel')}>
-          <Stack $gap={16}>
+          <Stack $gap={4}>
             <Muted>{t('developers.englishOnly')}</Muted>
             <Muted>{t('developers.cli')}</Muted>
-            <Row $gap={12}>
+            <Row $gap={3}>
               <Download
                 $variant="secondary"
                 href={apiUrl(apiPaths.openapi)}
@@ -52,7 +53,7 @@ export function ApiReferencePage() {
         {state.kind === 'ready' ? (
           <Reference reference={state.reference} />
         ) : (
-          <Row $gap={12} role="status">
+          <Row $gap={3} role="status">
             {state.kind === 'loading' ? (
               <>
                 <Spinner />
@@ -97,7 +98,7 @@ function Reference({ reference }: { reference: ApiReference }) {
 
       <Body lang="en" dir="ltr">
         <section id="protocol" aria-label="Protocol notes">
-          <Stack $gap={12}>
+          <Stack $gap={3}>
             <Muted>
               {reference.title} {reference.version}: {reference.summary}
             </Muted>
@@ -109,7 +110,7 @@ function Reference({ reference }: { reference: ApiReference }) {
 
         {reference.sections.map((section) => (
           <section key={section.tag} aria-labelledby={`api-${section.tag}`}>
-            <Stack $gap={16}>
+            <Stack $gap={4}>
               <SectionTitle id={`api-${section.tag}`}>{titleOf(section.tag)}</SectionTitle>
               <Muted>{section.description}</Muted>
               {section.operations.map((operation) => (
@@ -121,7 +122,7 @@ function Reference({ reference }: { reference: ApiReference }) {
 
         {reference.websocket ? (
           <section aria-labelledby="websocket-frames">
-            <Stack $gap={16}>
+            <Stack $gap={4}>
               <SectionTitle id="websocket-frames">WebSocket frames</SectionTitle>
               <Muted>
                 <Code>{reference.websocket.path}</Code>
@@ -133,7 +134,7 @@ function Reference({ reference }: { reference: ApiReference }) {
         ) : null}
 
         <section aria-labelledby="schemas">
-          <Stack $gap={16}>
+          <Stack $gap={4}>
             <SectionTitle id="schemas">Shared schemas</SectionTitle>
             {reference.schemas.map(({ name, schema }) => (
               <div key={name} id={`schema-${name}`}>
@@ -193,7 +194,7 @@ function Operation({ operation }: { operation: ReferenceOperation }) {
   const { t } = useTranslation('pages');
   return (
     <OperationCard as="article" aria-labelledby={`op-${operation.id}`}>
-      <Stack $gap={12}>
+      <Stack $gap={3}>
         <SubTitle id={`op-${operation.id}`}>
           <Method data-method={operation.method}>{operation.method}</Method>{' '}
           <Code>{operation.path}</Code>
@@ -268,21 +269,21 @@ function SchemaBlock({ label, schema }: { label: string; schema: string }) {
 
 const Body = styled.div`
   display: grid;
-  gap: 40px;
+  gap: ${space[10]};
   min-inline-size: 0;
 `;
 
 const SectionTitle = styled.h2`
-  font-size: 24px;
+  font-size: ${fontSize['3xl']};
   font-weight: 700;
-  scroll-margin-block-start: calc(${({ theme }) => theme.layout.navHeight} + 16px);
+  scroll-margin-block-start: calc(${({ theme }) => theme.layout.navHeight} + ${space[4]});
 `;
 
 const SubTitle = styled.h3`
-  font-size: 17px;
+  font-size: ${fontSize.lg};
   font-weight: 650;
   overflow-wrap: anywhere;
-  scroll-margin-block-start: calc(${({ theme }) => theme.layout.navHeight} + 16px);
+  scroll-margin-block-start: calc(${({ theme }) => theme.layout.navHeight} + ${space[4]});
 `;
 
 const Muted = styled.p`
@@ -291,14 +292,14 @@ const Muted = styled.p`
 
 const Label = styled.p`
   font-weight: 600;
-  margin-block-end: 4px;
+  margin-block-end: ${space[1]};
 `;
 
 const listStyles = css`
   display: grid;
-  gap: 6px;
+  gap: ${space[1.5]};
   margin: 0;
-  padding-inline-start: 22px;
+  padding-inline-start: ${space[6]};
 `;
 
 const List = styled.ul`
@@ -307,12 +308,12 @@ const List = styled.ul`
 
 const Contents = styled.ul`
   ${listStyles}
-  margin-block-start: 12px;
+  margin-block-start: ${space[3]};
   grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
 `;
 
 const OperationCard = styled(Card)`
-  padding: 20px;
+  padding: ${space[5]};
   overflow-wrap: anywhere;
 `;
 
@@ -324,18 +325,18 @@ const Code = styled.code`
 const Method = styled.span`
   display: inline-block;
   min-inline-size: 4.5em;
-  padding-block: 2px;
-  padding-inline: 8px;
+  padding-block: ${space[0.5]};
+  padding-inline: ${space[2]};
   border-radius: ${({ theme }) => theme.radius.small};
   background: ${({ theme }) => theme.color.primarySoft};
   color: ${({ theme }) => theme.color.primary};
   font-family: ${({ theme }) => theme.font.mono};
-  font-size: 14px;
+  font-size: ${fontSize.md};
   text-align: center;
 `;
 
 const Folded = styled.details`
-  margin-block-start: 8px;
+  margin-block-start: ${space[2]};
 
   summary {
     cursor: pointer;
@@ -345,13 +346,13 @@ const Folded = styled.details`
 
 /** Wrapped rather than scrolled: a scrolling region would need its own keyboard focus. */
 const Pre = styled.pre`
-  margin-block-start: 8px;
-  padding: 12px;
+  margin-block-start: ${space[2]};
+  padding: ${space[3]};
   border: 1px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.radius.medium};
   background: ${({ theme }) => theme.color.background};
   font-family: ${({ theme }) => theme.font.mono};
-  font-size: 13px;
+  font-size: ${fontSize.sm};
   white-space: pre-wrap;
   overflow-wrap: anywhere;
 `;
