@@ -239,15 +239,38 @@ describe('notes in the browser', () => {
       expect(body).not.toContain('horse');
     }
 
-    // The key left the address bar when the note opened: a reload cannot decrypt anything.
+    // The key left the address bar when the note opened: a reload cannot decrypt anything,
+    // and says what is true: the note has been read.
     await reader.page.reload();
-    await reader.page.getByText('Missing Encryption Key').waitFor();
+    await reader.page.getByTestId('note-destroyed').waitFor();
+    await reader.page.getByText(/^This note was read and destroyed \d+ seconds? ago\.$/).waitFor();
     // The link again: gone, and said so without a warning first.
     await reader.page.goto(link);
     await reader.page.getByTestId('note-destroyed').waitFor();
     await reader.page.getByText(/^This note was read and destroyed \d+ seconds? ago\.$/).waitFor();
     expect(await reader.page.getByTestId('note-warning').count()).toBe(0);
     expectNoProblems(reader.problems, [401]);
+  });
+
+  it('tells a reader who reloaded before reading that the note is still unread', async () => {
+    const sender = await openPage();
+    const link = await createNoteInUi(sender.page, app.url, { text: 'still here after a reload' });
+    const reader = await openPage();
+    await reader.page.goto(link);
+    await reader.page.getByTestId('note-warning').waitFor();
+    // The key left the address at once; the reload asks the server without burning the note.
+    await reader.page.reload();
+    await reader.page
+      .getByText('This note is still unread. Open the original link again to read it.')
+      .waitFor();
+    await reader.page.goto(link);
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByTestId('note-text').waitFor();
+    expect(await reader.page.getByTestId('note-text').textContent()).toBe(
+      'still here after a reload',
+    );
+    expectNoProblems(sender.problems);
+    expectNoProblems(reader.problems);
   });
 
   it('reads a note without a password at once, and only once', async () => {

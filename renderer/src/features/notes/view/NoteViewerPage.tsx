@@ -5,6 +5,7 @@ import { usePageMeta } from '../../../meta/usePageMeta.ts';
 import { InsecureConnectionWarning } from '../../../ui/InsecureConnectionWarning.tsx';
 import { Stack } from '../../../ui/layout.ts';
 import { Page } from '../../../ui/Page.tsx';
+import { KeylessView } from './KeylessView.tsx';
 import { HomeActions, Notice } from './Notice.tsx';
 import { NoteReader } from './NoteReader.tsx';
 import { useFragmentKey } from './useFragmentKey.ts';
@@ -33,12 +34,7 @@ export function NoteViewerPage() {
       </Notice>
     );
   } else if (linkKey === '') {
-    content = (
-      <Notice tone="danger" title={t('note.viewer.missingKeyTitle')}>
-        <p>{t('note.viewer.missingKey')}</p>
-        <HomeActions />
-      </Notice>
-    );
+    content = <KeylessView noteId={id} />;
   } else {
     // Keyed by note so following another note's link starts over.
     content = <NoteReader key={`${id}#${linkKey}`} noteId={id} linkKey={linkKey} />;
