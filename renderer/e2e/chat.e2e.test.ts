@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../shared/api/paths.ts';
 import { generateRoomKey } from '../../shared/crypto/index.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
-import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
+import {
+  freshContext,
+  launchBrowser,
+  seriousAccessibilityProblems,
+  startWebApp,
+  watchPage,
+} from './harness.ts';
 import type { PageProblems } from './harness.ts';
 
 /** Fast timers so drops and expiry happen within a test; a generous creation budget. */
@@ -126,7 +132,7 @@ describe('chat in the browser', () => {
     expect(await alice.getByTestId('chat-countdown').innerText()).toMatch(/^1[45]:\d\d$/);
 
     // Share copies the room link, key included.
-    await alice.getByRole('button', { name: 'Copy the link to this chat room' }).click();
+    await alice.getByRole('button', { name: 'Share: Copy the link to this chat room' }).click();
     await alice.getByText('Link Copied', { exact: true }).waitFor();
     await alice.getByText('Share this link with your chat partner', { exact: true }).waitFor();
     expect(await alice.evaluate('navigator.clipboard.readText()')).toBe(link);
@@ -146,6 +152,8 @@ describe('chat in the browser', () => {
     await expect.poll(() => composer(alice).isEnabled()).toBe(true);
     expect(await composer(alice).getAttribute('placeholder')).toBe('Type your message...');
     await expect.poll(() => composer(bob).isEnabled()).toBe(true);
+    // A live room passes axe as every other page does.
+    expect(await seriousAccessibilityProblems(alice)).toEqual([]);
 
     const fromAlice = 'Meet at the blue door 7731, bring the folder';
     await composer(alice).fill(fromAlice);

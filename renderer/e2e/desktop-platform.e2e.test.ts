@@ -186,7 +186,9 @@ describe('the renderer on a desktop platform whose server is another origin', ()
     expect(desktop.sockets).toEqual([`${hosted.url.replace('http:', 'ws:')}/ws`]);
     await expect.poll(async () => (await desktop.shell()).protection).toEqual([true]);
 
-    await desktop.page.getByRole('button', { name: 'Copy the link to this chat room' }).click();
+    await desktop.page
+      .getByRole('button', { name: 'Share: Copy the link to this chat room' })
+      .click();
     await expect.poll(async () => (await desktop.shell()).copied.length).toBe(1);
     const [roomLink] = (await desktop.shell()).copied;
     expect(roomLink).toMatch(
@@ -223,7 +225,9 @@ describe('the renderer on a desktop platform whose server is another origin', ()
     // The same before a chat room's link is shared.
     await builtIn.page.goto(`${shell.url}/chat`);
     await builtIn.page.getByRole('button', { name: 'Create Chat Session' }).click();
-    await builtIn.page.getByRole('button', { name: 'Copy the link to this chat room' }).waitFor();
+    await builtIn.page
+      .getByRole('button', { name: 'Share: Copy the link to this chat room' })
+      .waitFor();
     await notice();
   });
 

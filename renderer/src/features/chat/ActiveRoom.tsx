@@ -76,7 +76,9 @@ export function ActiveRoom({ state, mobile, onShare, onSend }: ActiveRoomProps) 
           <Button
             $variant="secondary"
             onClick={() => void onShare()}
-            aria-label={t('chat.room.shareLabel')}
+            // The visible word first (it is hidden on narrow screens): a name that contains
+            // what sighted users see, so voice control users can say it.
+            aria-label={`${t('chat.room.share')}: ${t('chat.room.shareLabel')}`}
           >
             <LinkIcon width={16} height={16} />
             <ShareText $hideNarrow={mobile}>{t('chat.room.share')}</ShareText>
