@@ -171,7 +171,7 @@ function SummaryView({ summary }: { summary: AnalyticsSummary }) {
           {summary.topCountries.length === 0 ? (
             <MutedText>{t('analytics.noData')}</MutedText>
           ) : (
-            <TableScroll>
+            <TableScroll label={t('analytics.countries.title')}>
               <table>
                 <thead>
                   <tr>
@@ -205,7 +205,7 @@ function SummaryView({ summary }: { summary: AnalyticsSummary }) {
             })}
           </MutedText>
           {summary.securityEvents.latest.length === 0 ? null : (
-            <TableScroll>
+            <TableScroll label={t('analytics.security.title')}>
               <table>
                 <thead>
                   <tr>
@@ -236,7 +236,7 @@ function SummaryView({ summary }: { summary: AnalyticsSummary }) {
         {summary.performance.length === 0 ? (
           <MutedText>{t('analytics.noData')}</MutedText>
         ) : (
-          <TableScroll>
+          <TableScroll label={t('analytics.performance.title')}>
             <table>
               <thead>
                 <tr>

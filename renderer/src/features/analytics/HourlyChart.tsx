@@ -1,5 +1,5 @@
 import { area, line } from 'd3-shape';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { CardTitle } from '../../ui/Card.tsx';
@@ -129,7 +129,7 @@ export function HourlyChart({ title, description, hours, series }: HourlyChartPr
       </Svg>
       <details>
         <summary>{t('analytics.charts.showTable')}</summary>
-        <TableScroll>
+        <TableScroll label={title}>
           <table>
             <caption>{title}</caption>
             <thead>
@@ -195,7 +195,19 @@ const Svg = styled.svg`
   }
 `;
 
-export const TableScroll = styled.div`
+/**
+ * A table that scrolls inside its card: focusable and named (the table's title), so that someone
+ * using the keyboard alone can scroll it too (axe: scrollable-region-focusable).
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ScrollBox role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </ScrollBox>
+  );
+}
+
+const ScrollBox = styled.div`
   max-block-size: 320px;
   overflow: auto;
   margin-block-start: ${space[2]};
