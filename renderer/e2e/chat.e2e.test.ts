@@ -91,6 +91,10 @@ describe('chat in the browser', () => {
   }
 
   const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+  const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
+  /** Keyed with the partner: the box invites a message to send. */
+  const ready = (page: Page) =>
+    expect.poll(() => composer(page).getAttribute('placeholder')).toBe('Type your message...');
   const safetyCode = (page: Page) => page.getByTestId('chat-safety-code');
   const participants = (page: Page) => page.getByTestId('chat-participants');
 
@@ -126,8 +130,14 @@ describe('chat in the browser', () => {
       .getByText(/Welcome! You are participant 1\/2\. Session expires in 1[45]:\d\d\./)
       .waitFor();
     await alice.getByText('Waiting for your partner…').waitFor();
-    expect(await composer(alice).isDisabled()).toBe(true);
     expect(await composer(alice).getAttribute('placeholder')).toBe('Waiting for your partner...');
+    // Alice can write already; Enter keeps her message in the box, unsent, until Bob is there.
+    const fromAlice = 'Meet at the blue door 7731, bring the folder';
+    await composer(alice).fill(fromAlice);
+    await composer(alice).press('Enter');
+    expect(await composer(alice).inputValue()).toBe(fromAlice);
+    expect(await sendButton(alice).isDisabled()).toBe(true);
+    await alice.getByText(/^You can write now: your message stays here, unsent/).waitFor();
     expect(await participants(alice).innerText()).toContain('1/2');
     expect(await alice.getByTestId('chat-countdown').innerText()).toMatch(/^1[45]:\d\d$/);
 
@@ -149,14 +159,15 @@ describe('chat in the browser', () => {
     expect(code).toMatch(/^\d{5} \d{5} \d{5} \d{5}$/);
     await expect.poll(() => safetyCode(bob).innerText()).toBe(code);
     expect(await participants(bob).innerText()).toContain('2/2');
-    await expect.poll(() => composer(alice).isEnabled()).toBe(true);
-    expect(await composer(alice).getAttribute('placeholder')).toBe('Type your message...');
-    await expect.poll(() => composer(bob).isEnabled()).toBe(true);
+    await ready(alice);
+    await ready(bob);
+    expect(await sendButton(alice).isEnabled()).toBe(true);
     // A live room passes axe as every other page does.
     expect(await seriousAccessibilityProblems(alice)).toEqual([]);
 
-    const fromAlice = 'Meet at the blue door 7731, bring the folder';
-    await composer(alice).fill(fromAlice);
+    // What she wrote while alone goes now, and only now.
+    expect(await bob.getByTestId('chat-peer').count()).toBe(0);
+    expect(await composer(alice).inputValue()).toBe(fromAlice);
     await composer(alice).press('Enter');
     await bob.getByTestId('chat-peer').filter({ hasText: fromAlice }).waitFor();
     await alice.getByTestId('chat-own').filter({ hasText: fromAlice }).waitFor();
@@ -189,7 +200,8 @@ describe('chat in the browser', () => {
     await bob.close({ runBeforeUnload: true });
     await alice.getByText('The other participant has left the chat.').waitFor();
     await expect.poll(() => participants(alice).innerText()).toContain('1/2');
-    expect(await composer(alice).isDisabled()).toBe(true);
+    await composer(alice).fill('nobody to send this to');
+    expect(await sendButton(alice).isDisabled()).toBe(true);
     expect(await alice.getByTestId('chat-dropped').count()).toBe(0);
 
     // Nothing secret reached the server's logs.
@@ -311,7 +323,7 @@ describe('chat in the browser', () => {
     await safetyCode(phone).waitFor();
     await safetyCode(desk).waitFor();
     await expect.poll(() => safetyCode(desk).innerText()).toBe(await safetyCode(phone).innerText());
-    await expect.poll(() => composer(phone).isEnabled()).toBe(true);
+    await ready(phone);
     await composer(phone).fill('from the phone ✓ 😀');
     await composer(phone).press('Enter');
     await desk.getByTestId('chat-peer').filter({ hasText: 'from the phone ✓ 😀' }).waitFor();
@@ -357,7 +369,7 @@ describe('chat in the browser', () => {
     expect(await participants(alice).innerText()).toContain('2/2');
     expect(await alice.getByText('The other participant has left the chat.').count()).toBe(0);
 
-    await expect.poll(() => composer(bob).isEnabled()).toBe(true);
+    await ready(bob);
     await composer(bob).fill('after the reconnect');
     await composer(bob).press('Enter');
     await alice.getByTestId('chat-peer').filter({ hasText: 'after the reconnect' }).waitFor();

@@ -115,7 +115,13 @@ export function ActiveRoom({ state, mobile, onShare, onSend }: ActiveRoomProps) 
         dropped={state.dropped}
       />
 
-      <ChatComposer enabled={ready} placeholder={placeholder} onSend={onSend} compact={mobile} />
+      <ChatComposer
+        canType={state.phase === 'active'}
+        canSend={ready}
+        placeholder={placeholder}
+        onSend={onSend}
+        compact={mobile}
+      />
     </Room>
   );
 }

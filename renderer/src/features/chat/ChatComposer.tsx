@@ -11,14 +11,28 @@ import type { SendResult } from './chatClient.ts';
 import { fontSize, radius, space } from '../../ui/tokens.ts';
 
 interface ChatComposerProps {
-  enabled: boolean;
+  /** In the room: typing is possible, even before the partner is there. */
+  canType: boolean;
+  /** The session is keyed with the partner: what is typed can be sent, encrypted. */
+  canSend: boolean;
   placeholder: string;
   onSend: (text: string) => Promise<SendResult>;
   compact?: boolean;
 }
 
-/** The message box: Enter sends, Shift+Enter breaks the line, 1,000 characters at most. */
-export function ChatComposer({ enabled, placeholder, onSend, compact = false }: ChatComposerProps) {
+/**
+ * The message box: Enter sends, Shift+Enter breaks the line, 1,000 characters at most. One can
+ * write as soon as one is in the room; until the partner has joined and the session is keyed,
+ * the text stays in the box (in this page's memory only, never sent, so never unencrypted) and
+ * Send waits, which the hint says.
+ */
+export function ChatComposer({
+  canType,
+  canSend,
+  placeholder,
+  onSend,
+  compact = false,
+}: ChatComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -28,7 +42,7 @@ export function ChatComposer({ enabled, placeholder, onSend, compact = false }: 
   const blank = text.trim() === '';
 
   const submit = async () => {
-    if (!enabled || sending || blank) return;
+    if (!canSend || sending || blank) return;
     setSending(true);
     const result = await onSend(text);
     setSending(false);
@@ -61,7 +75,7 @@ export function ChatComposer({ enabled, placeholder, onSend, compact = false }: 
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder={placeholder}
-          disabled={!enabled}
+          disabled={!canType}
           maxLength={CHAT_MESSAGE_MAX_CHARS}
           rows={compact ? 1 : 2}
           aria-describedby={`${hintId} ${counterId}`}
@@ -70,7 +84,7 @@ export function ChatComposer({ enabled, placeholder, onSend, compact = false }: 
         />
         <SendButton
           type="submit"
-          disabled={!enabled || blank || sending}
+          disabled={!canSend || blank || sending}
           aria-label={t('chat.room.composer.send')}
         >
           <SendIcon />
@@ -78,7 +92,9 @@ export function ChatComposer({ enabled, placeholder, onSend, compact = false }: 
         </SendButton>
       </Row>
       <Meta>
-        <Hint id={hintId}>{t('chat.room.composer.hint')}</Hint>
+        <Hint id={hintId} data-held={!canSend}>
+          {canSend ? t('chat.room.composer.hint') : t('chat.room.composer.held')}
+        </Hint>
         <Counter id={counterId} data-near={nearLimit}>
           {t('chat.room.composer.counter', {
             length: text.length,
@@ -153,8 +169,11 @@ const Meta = styled.div`
 `;
 
 const Hint = styled.span`
-  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
-    display: none;
+  /* Enter and Shift+Enter mean little on a phone; that a message waits for the partner does. */
+  &[data-held='false'] {
+    @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
+      display: none;
+    }
   }
 `;
 
