@@ -371,6 +371,11 @@ describe('ashnote when the server rate-limits', () => {
   });
 
   it('waits Retry-After once and then sends', async () => {
+    // Limits count in windows aligned to the clock: start early in one, so that both sends
+    // fall in it (a first send in a window's last moment would leave the second unlimited).
+    const intoWindow = Date.now() % 10_000;
+    if (intoWindow > 4_000)
+      await new Promise((resolve) => setTimeout(resolve, 10_050 - intoWindow));
     await send([], 'first', limited.url);
     const second = await runCli(['send', '--server', limited.url], { stdin: 'second' });
     expect(second.code).toBe(0);
