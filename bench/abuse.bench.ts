@@ -181,6 +181,19 @@ async function largeUploads(server: RunningServer, count: number): Promise<strin
   );
 }
 
+/** A chat socket from `localAddress`, once open (or already closed: a refused one counts too). */
+function openSocket(server: RunningServer, localAddress: string): Promise<WebSocket> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${WS_PATH}`, {
+      localAddress,
+    });
+    socket.on('error', () => {});
+    socket.on('message', () => {});
+    socket.once('open', () => resolve(socket));
+    socket.once('close', () => resolve(socket));
+  });
+}
+
 /**
  * `perAddress` sockets from each of `addresses` (loopback addresses of their own), each sending
  * frames of `frameBytes` as fast as it can for SECONDS (or nothing, the control): /api/health
@@ -195,15 +208,7 @@ async function largeFrameFlood(
   const sockets = await Promise.all(
     Array.from({ length: flood.addresses * flood.perAddress }, (_, index) => {
       const localAddress = `127.0.1.${Math.floor(index / flood.perAddress) + 1}`;
-      return new Promise<WebSocket>((resolve) => {
-        const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${WS_PATH}`, {
-          localAddress,
-        });
-        socket.on('error', () => {});
-        socket.on('message', () => {});
-        socket.once('open', () => resolve(socket));
-        socket.once('close', () => resolve(socket));
-      });
+      return openSocket(server, localAddress);
     }),
   );
   const frame =
@@ -302,19 +307,7 @@ async function joinFlood(server: RunningServer): Promise<string> {
   const perAddress = 25;
   const sockets = await Promise.all(
     addresses.flatMap((localAddress) =>
-      Array.from(
-        { length: perAddress },
-        () =>
-          new Promise<WebSocket>((resolve) => {
-            const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}${WS_PATH}`, {
-              localAddress,
-            });
-            socket.on('error', () => {});
-            socket.on('message', () => {});
-            socket.once('open', () => resolve(socket));
-            socket.once('close', () => resolve(socket));
-          }),
-      ),
+      Array.from({ length: perAddress }, () => openSocket(server, localAddress)),
     ),
   );
   const poller = startHealthPoller(server.url);
