@@ -6,6 +6,12 @@ export const routePaths = {
   privacy: '/privacy',
   terms: '/terms',
   note: (id: string) => `/note/${encodeURIComponent(id)}`,
+  /** Ask someone for a secret. */
+  requestCreate: '/request',
+  /** The request link's page: the responder's answer form. */
+  request: (id: string) => `/r/${encodeURIComponent(id)}`,
+  /** The claim link's page: the requester reads the answer. */
+  requestClaim: (id: string) => `/r/${encodeURIComponent(id)}/open`,
   chat: '/chat',
   chatRoom: (sessionId: string) => `/chat/${encodeURIComponent(sessionId)}`,
   mobileChatRoom: (sessionId: string) => `/mobile-chat/${encodeURIComponent(sessionId)}`,

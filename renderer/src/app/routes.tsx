@@ -40,6 +40,18 @@ const NoteViewerPage = lazyPage(
   () => import('../features/notes/view/NoteViewerPage.tsx'),
   (module) => module.NoteViewerPage,
 );
+const RequestCreatePage = lazyPage(
+  () => import('../features/requests/RequestCreatePage.tsx'),
+  (module) => module.RequestCreatePage,
+);
+const RequestAnswerPage = lazyPage(
+  () => import('../features/requests/RequestAnswerPage.tsx'),
+  (module) => module.RequestAnswerPage,
+);
+const RequestClaimPage = lazyPage(
+  () => import('../features/requests/RequestClaimPage.tsx'),
+  (module) => module.RequestClaimPage,
+);
 const ChatCreatePage = lazyPage(
   () => import('../features/chat/ChatCreatePage.tsx'),
   (module) => module.ChatCreatePage,
@@ -107,6 +119,9 @@ export function AppRoutes() {
         <Route path="note/:id" element={<NoteViewerPage />} />
         {/* A note link without its id: "Invalid Note URL" rather than "Page Not Found". */}
         <Route path="note" element={<NoteViewerPage />} />
+        <Route path="request" element={<RequestCreatePage />} />
+        <Route path="r/:id" element={<RequestAnswerPage />} />
+        <Route path="r/:id/open" element={<RequestClaimPage />} />
         <Route path="chat" element={<ChatCreatePage />} />
         <Route path="chat/:sessionId" element={<ChatRoomPage />} />
         <Route path="faq" element={<FaqPage />} />
