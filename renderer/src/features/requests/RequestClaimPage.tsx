@@ -68,7 +68,7 @@ function ClaimScreens({ requestId, privateKey }: { requestId: string; privateKey
               {t('note.viewer.cancel')}
             </ButtonLink>
             <Button $variant="destructive" $size="large" onClick={() => void read()}>
-              {t('note.viewer.readAndDestroy')}
+              {t('request.claim.read')}
             </Button>
           </NoticeActions>
         </Notice>
@@ -86,7 +86,7 @@ function DestroyedAnswer({ state }: { state: Extract<ClaimState, { kind: 'destro
   const { t } = useTranslation();
   return (
     <Notice tone="muted" title={t('request.claim.destroyedTitle')} data-testid="claim-destroyed">
-      <RequestLabel label={state.label} />
+      {state.label === null ? null : <RequestLabel label={state.label} />}
       <p data-reason={state.reason}>
         {state.reason === 'read'
           ? t('request.claim.destroyedRead')

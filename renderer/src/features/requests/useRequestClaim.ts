@@ -17,7 +17,8 @@ export type ClaimState =
   | { kind: 'waiting'; label: string }
   | { kind: 'warning'; label: string }
   | { kind: 'opening'; label: string }
-  | { kind: 'destroyed'; label: string; reason: DestroyReason }
+  /** `label` is null when the page has no key (a reload after reading). */
+  | { kind: 'destroyed'; label: string | null; reason: DestroyReason }
   | { kind: 'revealed'; label: string; text: string };
 
 /** What the check or the read found, as a screen. */
@@ -48,8 +49,17 @@ export function useRequestClaim(requestId: string, privateKey: string) {
     show({ kind: 'loading' });
     let label = '';
     try {
-      if (!requestIdSchema.safeParse(requestId).success || privateKey === '') {
+      if (!requestIdSchema.safeParse(requestId).success) {
         return show({ kind: 'problem', problem: 'invalid' });
+      }
+      // The page reloaded after the key left the address bar: say whether the answer is gone.
+      if (privateKey === '') {
+        const answer = await fetchAnswerState(requestId).catch(() => null);
+        return show(
+          answer?.isDestroyed === true
+            ? { kind: 'destroyed', label: null, reason: answer.reason }
+            : { kind: 'problem', problem: 'invalid' },
+        );
       }
       const derived = await deriveRequestKeys(privateKey);
       const info = await fetchRequest(requestId);
