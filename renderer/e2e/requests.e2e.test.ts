@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import ar from '../src/i18n/locales/ar.json';
 import en from '../src/i18n/locales/en.json';
-import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
+import {
+  expectNoProblems,
+  freshContext,
+  launchBrowser,
+  startWebApp,
+  watchPage,
+} from './harness.ts';
 import type { PageProblems } from './harness.ts';
 
 /**
@@ -48,18 +54,6 @@ async function person(options: { locale: string; viewport?: typeof PHONE }): Pro
     sent.push(request.postData() ?? '', request.headers()['referer'] ?? '');
   });
   return { page, problems, sent };
-}
-
-/** Console errors other than the statuses this test causes on purpose, CSP, page errors. */
-function expectNoProblems({ problems }: Person, expectedStatuses: number[] = []) {
-  const unexpected = problems.consoleErrors.filter(
-    (text) =>
-      !text.includes('Failed to load resource') ||
-      !expectedStatuses.some((status) => text.includes(`status of ${status}`)),
-  );
-  expect(unexpected).toEqual([]);
-  expect(problems.cspViolations).toEqual([]);
-  expect(problems.pageErrors).toEqual([]);
 }
 
 /** Another well-formed key than the one in `link`: a mixed-up claim link. */
@@ -119,9 +113,7 @@ async function flow(t: Texts, options: { locale: string; viewport?: typeof PHONE
   for (const body of [...requester.sent, ...responder.sent, ...latecomer.sent]) {
     for (const value of [publicKey, privateKey, label, secret]) expect(body).not.toContain(value);
   }
-  expectNoProblems(requester);
-  expectNoProblems(responder);
-  expectNoProblems(latecomer);
+  for (const someone of [requester, responder, latecomer]) expectNoProblems(someone.problems);
 }
 
 describe('requests in the browser', () => {

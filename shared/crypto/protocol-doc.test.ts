@@ -47,7 +47,7 @@ import {
   sealRequestAnswer,
 } from './request.ts';
 import { deriveSafetyCode } from './safety-code.ts';
-import { fixedEngine } from './testing.ts';
+import { fixedEngine, fromHex, hex } from './testing.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
 
 /**
@@ -57,10 +57,6 @@ import { webCryptoEngine } from './webcrypto-engine.ts';
  */
 const DOC = fs.readFileSync(new URL('../../docs/protocol.md', import.meta.url), 'utf8');
 
-const fromHex = (text: string) =>
-  Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 const EMPTY = new Uint8Array(0);
 
 /** The body of the one fenced block whose info string is exactly `info`. */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64UrlEncode } from './encoding.ts';
-import type { CryptoEngine } from './engine.ts';
 import { parseEnvelope } from './envelope.ts';
-import { nobleEngine } from './noble-engine.ts';
 import {
   createRequestKeys,
   decryptRequestLabel,
@@ -13,18 +11,8 @@ import {
   sealRequestAnswer,
   type SealedAnswer,
 } from './request.ts';
-import { fixedEngine, rejection } from './testing.ts';
+import { ENGINES, fixedEngine, fromHex, hex, rejection } from './testing.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
-
-const fromHex = (text: string) =>
-  Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-const ENGINES: [string, CryptoEngine][] = [
-  ['webcrypto', webCryptoEngine],
-  ['noble', nobleEngine],
-];
 
 /**
  * Known answers computed independently of this code with Node's node:crypto (hkdfSync,

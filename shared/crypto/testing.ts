@@ -1,6 +1,7 @@
 import type { CryptoEngine, Curve } from './engine.ts';
 import { CryptoError } from './errors.ts';
-import { noblePublicKey, nobleSharedSecret } from './noble-engine.ts';
+import { nobleEngine, noblePublicKey, nobleSharedSecret } from './noble-engine.ts';
+import { webCryptoEngine } from './webcrypto-engine.ts';
 
 /** The CryptoError code a promise rejects with; fails when it resolves or throws otherwise. */
 export async function rejection(promise: Promise<unknown>): Promise<string> {
@@ -45,3 +46,15 @@ export function fixedEngine(
     },
   };
 }
+
+/** Hex to bytes, for test vectors written as the RFCs and NIST write them. */
+export const fromHex = (text: string) =>
+  Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+export const hex = (bytes: Uint8Array) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Both engines, for tests that must hold on each. */
+export const ENGINES: [string, CryptoEngine][] = [
+  ['webcrypto', webCryptoEngine],
+  ['noble', nobleEngine],
+];
