@@ -27,6 +27,7 @@ export const WEB_APP_ROUTES = [
   '/analytics',
   '/mobile',
   '/mobile/chat',
+  '/mobile/request',
   '/mobile/settings',
   '/mobile-chat/:sessionId',
 ] as const;

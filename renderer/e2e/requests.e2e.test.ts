@@ -16,7 +16,7 @@ import type { PageProblems } from './harness.ts';
  * Requests end to end in Chromium against the real backend (embedded database): the requester
  * makes the two links, a responder answers once, a second visit says it is answered, a claim
  * link with a wrong key burns nothing, the claim reads the answer once, then it is destroyed.
- * In English on a desktop and in Arabic (right to left) on a phone. Build first:
+ * In English on a desktop and in Arabic (right to left) on a phone, from the mobile shell. Build first:
  * `node scripts/build.ts web server`.
  */
 
@@ -62,13 +62,18 @@ function withOtherKey(link: string): string {
   return `${url}#${key.startsWith('A') ? 'B' : 'A'}${key.slice(1)}`;
 }
 
-async function flow(t: Texts, options: { locale: string; viewport?: typeof PHONE }) {
+async function flow(
+  t: Texts,
+  options: { locale: string; viewport?: typeof PHONE },
+  /** Where the requester starts: the web page, or the mobile shell's Request tab. */
+  start: string,
+) {
   const label = t === en ? 'VPN password for Lea' : 'كلمة مرور الشبكة لِلِيا';
   const secret = t === en ? 'hunter2 ✓ line one\nline two' : 'سر ١٢٣ ✓';
 
   // The requester: a label, an expiry, and two links that say which is which.
   const requester = await person(options);
-  await requester.page.goto(`${app.url}/request`);
+  await requester.page.goto(`${app.url}${start}`);
   await requester.page.getByLabel(t.request.create.labelLabel).fill(label);
   const direction = options.locale === 'ar' ? 'rtl' : 'ltr';
   expect(await requester.page.evaluate('document.documentElement.dir')).toBe(direction);
@@ -118,10 +123,10 @@ async function flow(t: Texts, options: { locale: string; viewport?: typeof PHONE
 
 describe('requests in the browser', () => {
   it('request → answer → answered → wrong key → claim → destroyed, in English on a desktop', async () => {
-    await flow(en, { locale: 'en-US' });
+    await flow(en, { locale: 'en-US' }, '/request');
   });
 
-  it('the same in Arabic, right to left, on a phone', async () => {
-    await flow(ar as Texts, { locale: 'ar', viewport: PHONE });
+  it('the same in Arabic, right to left, from the mobile shell’s Request tab on a phone', async () => {
+    await flow(ar as Texts, { locale: 'ar', viewport: PHONE }, '/mobile/request');
   });
 });

@@ -21,11 +21,12 @@ export const routePaths = {
   blog: '/blog',
   blogArticle: (id: string) => `/blog/${encodeURIComponent(id)}`,
   analytics: '/analytics',
-  /** The mobile shell's three tabs: Create, Chat, Settings. */
+  /** The mobile shell's tabs: Create, Chat, Request, Settings. */
   mobile: '/mobile',
   /** Desktop app only. */
   settings: '/settings',
   mobileChat: '/mobile/chat',
+  mobileRequest: '/mobile/request',
   mobileSettings: '/mobile/settings',
 } as const;
 

@@ -92,6 +92,10 @@ const MobileChatTab = lazyPage(
   () => import('../features/chat/mobile/ChatTab.tsx'),
   (module) => module.ChatTab,
 );
+const MobileRequestTab = lazyPage(
+  () => import('../features/requests/mobile/RequestTab.tsx'),
+  (module) => module.RequestTab,
+);
 const MobileSettingsTab = lazyPage(
   () => import('../features/settings/mobile/SettingsTab.tsx'),
   (module) => module.SettingsTab,
@@ -133,6 +137,7 @@ export function AppRoutes() {
         <Route element={<MobileShell />}>
           <Route path="mobile" element={<MobileCreateTab />} />
           <Route path="mobile/chat" element={<MobileChatTab />} />
+          <Route path="mobile/request" element={<MobileRequestTab />} />
           <Route path="mobile/settings" element={<MobileSettingsTab />} />
           <Route path="mobile-chat/:sessionId" element={<MobileChatRoomPage />} />
         </Route>
