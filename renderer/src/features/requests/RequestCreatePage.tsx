@@ -12,6 +12,7 @@ export function RequestCreatePage() {
   usePageMeta({
     title: t('request.create.title'),
     description: t('request.create.intro'),
+    keywords: t('request.create.keywords'),
     canonical: routePaths.requestCreate,
   });
   const [created, setCreated] = useState<CreatedRequest | null>(null);
