@@ -7,6 +7,7 @@ import {
   expectNoProblems,
   freshContext,
   launchBrowser,
+  saveScreenshot,
   startWebApp,
   watchPage,
 } from './harness.ts';
@@ -86,6 +87,7 @@ async function flow(
     .locator('input')
     .inputValue();
   const claimLink = await requester.page.getByTestId('claim-link').locator('input').inputValue();
+  await saveScreenshot(requester.page, `requests/${options.locale}-links`);
   expect(requestLink).toMatch(new RegExp(`^${app.url}/r/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$`));
   expect(claimLink).toMatch(new RegExp(`^${app.url}/r/[A-Za-z0-9_-]{22}/open#[A-Za-z0-9_-]{43}$`));
   const [publicKey, privateKey] = [requestLink.split('#')[1]!, claimLink.split('#')[1]!];
@@ -94,6 +96,7 @@ async function flow(
   const responder = await person(options);
   await responder.page.goto(requestLink);
   await responder.page.getByTestId('request-label').getByText(label).waitFor();
+  await saveScreenshot(responder.page, `requests/${options.locale}-answer`);
   await responder.page.getByLabel(t.request.answer.textLabel).fill(secret);
   await responder.page.getByRole('button', { name: t.request.answer.submit }).click();
   await responder.page.getByTestId('request-sent').waitFor();
@@ -110,6 +113,7 @@ async function flow(
   await requester.page.getByTestId('claim-warning').getByText(label).waitFor();
   await requester.page.getByRole('button', { name: t.request.claim.read }).click();
   await expect.poll(() => requester.page.getByTestId('claim-answer').innerText()).toBe(secret);
+  await saveScreenshot(requester.page, `requests/${options.locale}-revealed`);
   // A reload (the key has left the address bar) says the answer is gone.
   await requester.page.reload();
   await requester.page.getByRole('heading', { name: t.request.claim.destroyedTitle }).waitFor();
