@@ -53,7 +53,7 @@ export function RequestPage({ title, children }: { title: string; children: Reac
   );
 }
 
-/** The requester's label, as the responder typed nothing into it: text, never markup. */
+/** The requester's label, as they typed it: shown as text, never as markup. */
 export function RequestLabel({ label }: { label: string }) {
   const { t } = useTranslation();
   return (
