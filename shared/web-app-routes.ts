@@ -1,4 +1,5 @@
 import { noteIdSchema } from './api/notes.ts';
+import { requestIdSchema } from './api/requests.ts';
 
 /**
  * The web app's pages, as patterns (`:name` is one non-empty path segment). The server answers
@@ -14,6 +15,9 @@ export const WEB_APP_ROUTES = [
   '/privacy',
   '/terms',
   '/note/:id',
+  '/request',
+  '/r/:id',
+  '/r/:id/open',
   '/chat',
   '/chat/:sessionId',
   '/faq',
@@ -23,13 +27,16 @@ export const WEB_APP_ROUTES = [
   '/analytics',
   '/mobile',
   '/mobile/chat',
+  '/mobile/request',
   '/mobile/settings',
   '/mobile-chat/:sessionId',
 ] as const;
 
-/** Checks of a pattern's parameters, where one is known: a note link names a possible note. */
+/** Checks of a pattern's parameters, where one is known: a note or request link names a possible one. */
 const PARAMETER_CHECKS: Record<string, (value: string) => boolean> = {
   '/note/:id': (id) => noteIdSchema.safeParse(id).success,
+  '/r/:id': (id) => requestIdSchema.safeParse(id).success,
+  '/r/:id/open': (id) => requestIdSchema.safeParse(id).success,
 };
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');

@@ -106,6 +106,12 @@ function keyTexts(route: SiteRoute, texts: Texts, pages: Pages): string[] {
       ];
     case 'chat':
       return [texts.chat.create.submit, texts.chat.create.howTitle];
+    case 'request':
+      return [texts.request.create.submit, texts.request.create.labelLabel];
+    case 'request-answer':
+    case 'request-claim':
+      // A link to a request the server doesn't know says so, whichever of the two it is.
+      return [texts.request.problem.notFoundTitle, texts.request.problem.notFound];
     case 'developers':
       // The chrome in the visitor's language; the reference itself is English.
       return [

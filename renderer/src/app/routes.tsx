@@ -40,6 +40,18 @@ const NoteViewerPage = lazyPage(
   () => import('../features/notes/view/NoteViewerPage.tsx'),
   (module) => module.NoteViewerPage,
 );
+const RequestCreatePage = lazyPage(
+  () => import('../features/requests/RequestCreatePage.tsx'),
+  (module) => module.RequestCreatePage,
+);
+const RequestAnswerPage = lazyPage(
+  () => import('../features/requests/RequestAnswerPage.tsx'),
+  (module) => module.RequestAnswerPage,
+);
+const RequestClaimPage = lazyPage(
+  () => import('../features/requests/RequestClaimPage.tsx'),
+  (module) => module.RequestClaimPage,
+);
 const ChatCreatePage = lazyPage(
   () => import('../features/chat/ChatCreatePage.tsx'),
   (module) => module.ChatCreatePage,
@@ -80,6 +92,10 @@ const MobileChatTab = lazyPage(
   () => import('../features/chat/mobile/ChatTab.tsx'),
   (module) => module.ChatTab,
 );
+const MobileRequestTab = lazyPage(
+  () => import('../features/requests/mobile/RequestTab.tsx'),
+  (module) => module.RequestTab,
+);
 const MobileSettingsTab = lazyPage(
   () => import('../features/settings/mobile/SettingsTab.tsx'),
   (module) => module.SettingsTab,
@@ -107,6 +123,9 @@ export function AppRoutes() {
         <Route path="note/:id" element={<NoteViewerPage />} />
         {/* A note link without its id: "Invalid Note URL" rather than "Page Not Found". */}
         <Route path="note" element={<NoteViewerPage />} />
+        <Route path="request" element={<RequestCreatePage />} />
+        <Route path="r/:id" element={<RequestAnswerPage />} />
+        <Route path="r/:id/open" element={<RequestClaimPage />} />
         <Route path="chat" element={<ChatCreatePage />} />
         <Route path="chat/:sessionId" element={<ChatRoomPage />} />
         <Route path="faq" element={<FaqPage />} />
@@ -118,6 +137,7 @@ export function AppRoutes() {
         <Route element={<MobileShell />}>
           <Route path="mobile" element={<MobileCreateTab />} />
           <Route path="mobile/chat" element={<MobileChatTab />} />
+          <Route path="mobile/request" element={<MobileRequestTab />} />
           <Route path="mobile/settings" element={<MobileSettingsTab />} />
           <Route path="mobile-chat/:sessionId" element={<MobileChatRoomPage />} />
         </Route>
