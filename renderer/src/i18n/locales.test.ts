@@ -71,6 +71,8 @@ const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
       'chat.create.durations.5',
       'chat.create.durations.15',
       'chat.create.durations.30',
+      'home.form.expiration.5m',
+      'home.form.expiration.15m',
       'chat.room.messagesLabel',
       'chat.room.sender.peer',
       'chat.room.composer.label',
