@@ -80,7 +80,13 @@ const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
       'faq.questionCount_other',
       'desktop.menu.faq',
     ],
-    de: ['nav.chat', 'nav.faq', 'nav.blog', 'desktop.settings.serverHeading'],
+    de: [
+      'nav.chat',
+      'nav.faq',
+      'nav.blog',
+      'desktop.settings.serverHeading',
+      'generate.kinds.passphrase',
+    ],
     pt: ['nav.chat', 'nav.menuTitle'],
     it: [
       'nav.home',
@@ -93,6 +99,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
       'desktop.menu.file',
       'desktop.settings.serverHeading',
       'desktop.settings.privacyHeading',
+      'generate.kinds.passphrase',
     ],
   },
   pages: {

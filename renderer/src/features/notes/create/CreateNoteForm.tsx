@@ -112,6 +112,7 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
           disabled={pending}
           onChange={(value) => dispatch({ type: 'password', value })}
           onToggle={() => dispatch({ type: 'togglePassword' })}
+          generator
         />
         <Field label={t('home.form.expirationLabel')} hint={t('home.form.expirationHint')}>
           {(props) => (

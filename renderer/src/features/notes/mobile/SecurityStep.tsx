@@ -98,6 +98,7 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
             }
             onChange={(value) => dispatch({ type: 'password', value })}
             onToggle={() => setPasswordShown((shown) => !shown)}
+            generator
           />
         ) : null}
       </Stack>
