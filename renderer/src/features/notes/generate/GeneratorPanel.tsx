@@ -290,7 +290,8 @@ const Check = styled.label`
   display: flex;
   align-items: center;
   gap: ${space[2]};
-  min-block-size: 32px;
+  /* The whole label is the target: as tall as a fingertip needs. */
+  min-block-size: 44px;
   cursor: pointer;
 
   input {
@@ -311,6 +312,9 @@ const RangeLabel = styled(Label)`
 
 const Range = styled.input`
   inline-size: 100%;
+  /* The thumb is small; the slider's box is as tall as a fingertip needs. */
+  min-block-size: 44px;
+  margin: 0;
   accent-color: ${({ theme }) => theme.color.primary};
 `;
 
