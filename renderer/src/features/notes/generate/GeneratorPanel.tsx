@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup.tsx';
-import { Input, Label, Select } from '../../../ui/Field.tsx';
+import { Label, Select, Textarea } from '../../../ui/Field.tsx';
 import { Row, Stack } from '../../../ui/layout.ts';
 import { fontSize, radius, space } from '../../../ui/tokens.ts';
 import {
@@ -101,6 +101,7 @@ export function GeneratorPanel({ id, target, onUse, onClose }: GeneratorPanelPro
         <SecretOutput
           id={secretId}
           readOnly
+          rows={2}
           dir="ltr"
           spellCheck={false}
           autoComplete="off"
@@ -318,9 +319,13 @@ const Range = styled.input`
   accent-color: ${({ theme }) => theme.color.primary};
 `;
 
-const SecretOutput = styled(Input)`
+/** Two lines, wrapping anywhere: the whole secret is seen before it is used. */
+const SecretOutput = styled(Textarea)`
+  min-block-size: 0;
+  resize: none;
   font-family: ${({ theme }) => theme.font.mono};
   font-size: ${fontSize.md};
+  overflow-wrap: anywhere;
 `;
 
 const Strength = styled.p`
