@@ -131,6 +131,7 @@ export async function createApp(
     requireAdmin: admin.requireAdmin,
   });
   const requests = requestsFeature({
+    config,
     database,
     limiter,
     logger,

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/limits.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
 import { AppError } from '../http/app-error.ts';
+import { refuseUnofferedExpiration } from './offered-expirations.ts';
 import { mailboxKey } from '../mail/mailbox.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import { randomId } from '../random-id.ts';
@@ -74,14 +75,7 @@ export function notesService(deps: {
   /** Checks what the server must (mail, limits) and stores the note. */
   async function store(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
     const input = upload.fields;
-    // A known life this operator chose not to offer: refused before anything is counted or kept.
-    if (!offered.includes(input.expiration)) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `This server does not offer that expiry. Choose one of: ${offered.join(', ')}.`,
-        { fields: [{ path: 'expiration', message: 'not offered on this server' }] },
-      );
-    }
+    refuseUnofferedExpiration(offered, input.expiration);
     if (input.emailNotification !== null && receipts === null) {
       throw new AppError(
         'VALIDATION_FAILED',

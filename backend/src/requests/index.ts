@@ -8,6 +8,7 @@
  * Reading the answer is the notes feature's: it is a note under the request's id, read with the
  * claim proof through `POST /api/notes/:id/verify`, destroyed, tombstoned and expired as a note.
  */
+import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
@@ -25,17 +26,19 @@ export interface RequestsOptions {
 }
 
 export function requestsFeature(deps: {
+  config: Pick<AppConfig, 'noteExpirations'>;
   database: Database;
   limiter: RateLimiter;
   logger: Logger;
   options: RequestsOptions;
 }) {
-  const { database, limiter, logger, options } = deps;
+  const { config, database, limiter, logger, options } = deps;
   const repo = requestsRepository(database);
   const service = requestsService({
     repo,
     limiter,
     rules: { ...DEFAULT_REQUEST_RATE_RULES, ...options.rateRules },
+    offeredExpirations: config.noteExpirations,
   });
   return {
     router: requestsRoutes(service),

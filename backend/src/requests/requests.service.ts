@@ -5,8 +5,13 @@ import type {
   CreateRequestResponse,
   RequestInfoResponse,
 } from '../../../shared/api/requests.ts';
-import { NOTE_EXPIRATION_SECONDS, NOTE_MAX_LIFETIME_DAYS } from '../../../shared/limits.ts';
+import {
+  NOTE_EXPIRATION_SECONDS,
+  NOTE_MAX_LIFETIME_DAYS,
+  type NoteExpiration,
+} from '../../../shared/limits.ts';
 import { AppError } from '../http/app-error.ts';
+import { refuseUnofferedExpiration } from '../notes/offered-expirations.ts';
 import { randomId } from '../random-id.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { RequestsRepository } from './requests.repository.ts';
@@ -29,10 +34,13 @@ export function requestsService(deps: {
   repo: RequestsRepository;
   limiter: RateLimiter;
   rules: RequestRateRules;
+  /** The lives this server offers notes (NOTE_EXPIRATIONS): the answer is one. */
+  offeredExpirations: readonly NoteExpiration[];
 }) {
-  const { repo, limiter, rules } = deps;
+  const { repo, limiter, rules, offeredExpirations } = deps;
   return {
     async create(input: CreateRequestRequest, client: string): Promise<CreateRequestResponse> {
+      refuseUnofferedExpiration(offeredExpirations, input.expiration);
       await limiter.hit('request-create', client, rules.create);
       const requestId = randomId();
       const expiresAt = await repo.insert({

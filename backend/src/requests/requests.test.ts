@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { NoteInfoResponse, VerifyNoteResponse } from '../../../shared/api/notes.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
 import type { CreateRequestResponse, RequestInfoResponse } from '../../../shared/api/requests.ts';
@@ -198,5 +199,34 @@ describe.each(TEST_DATABASES)('requests on %s', (kind) => {
     expect(tooLong.status).toBe(400);
     const noVerifier = await postJson(`${t.url}${apiPaths.requests}`, { label, expiration: '1h' });
     expect(noVerifier.status).toBe(400);
+  });
+});
+
+describe.each(TEST_DATABASES)('request lives an operator chose on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind, { NOTE_EXPIRATIONS: '15m,1h' });
+  });
+  afterAll(() => t.stop());
+
+  it('refuses a life the server does not offer notes (the answer is one), keeping nothing', async () => {
+    const keys = await createRequestKeys();
+    const label = await encryptRequestLabel(keys.labelKey, '');
+    const make = (expiration: string) =>
+      postJson(`${t.url}${apiPaths.requests}`, {
+        label,
+        claimVerifier: keys.claimVerifier,
+        expiration,
+      });
+    const refused = await make('1d');
+    expect(refused.status).toBe(400);
+    const { error } = (await refused.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toBe('This server does not offer that expiry. Choose one of: 15m, 1h.');
+    const rows = await sql<{
+      n: number;
+    }>`select count(*)::int as n from secret_request`.execute(t.server.database.sql);
+    expect(rows.rows[0]!.n).toBe(0);
+    expect((await make('15m')).status).toBe(201);
   });
 });

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_NOTE_EXPIRATION,
-  NOTE_EXPIRATIONS,
-  REQUEST_LABEL_MAX_CHARS,
-} from '../../../../shared/limits.ts';
+import { DEFAULT_NOTE_EXPIRATION, REQUEST_LABEL_MAX_CHARS } from '../../../../shared/limits.ts';
 import type { NoteExpiration } from '../../../../shared/limits.ts';
+import { offeredChoice, useOfferedExpirations } from '../../api/offeredExpirations.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Select } from '../../ui/Field.tsx';
 import { InsecureConnectionWarning } from '../../ui/InsecureConnectionWarning.tsx';
@@ -31,7 +28,10 @@ export function RequestForm({
   const { t } = useTranslation();
   const { toast } = useToast();
   const [label, setLabel] = useState('');
-  const [expiration, setExpiration] = useState<NoteExpiration>(DEFAULT_NOTE_EXPIRATION);
+  const [chosen, setExpiration] = useState<NoteExpiration>(DEFAULT_NOTE_EXPIRATION);
+  // The answer is a note: it may live only as long as this server lets notes live.
+  const lives = useOfferedExpirations();
+  const expiration = offeredChoice(chosen, lives);
   const [creating, setCreating] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -77,7 +77,7 @@ export function RequestForm({
             onChange={(event) => setExpiration(event.target.value as NoteExpiration)}
             disabled={creating}
           >
-            {NOTE_EXPIRATIONS.map((option) => (
+            {lives.options.map((option) => (
               <option key={option} value={option}>
                 {t(`home.form.expiration.${option}`)}
               </option>

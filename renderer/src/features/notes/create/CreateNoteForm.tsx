@@ -14,7 +14,7 @@ import { PageSection, Stack } from '../../../ui/layout.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { FinePrint } from '../../../ui/text.ts';
 import type { CreatedNote } from '../createNote.ts';
-import { offeredChoice, useOfferedExpirations } from '../offeredExpirations.ts';
+import { offeredChoice, useOfferedExpirations } from '../../../api/offeredExpirations.ts';
 import { ContentField } from './ContentField.tsx';
 import { ImageAttachments } from './ImageAttachments.tsx';
 import { initialNoteForm, noteFormReducer, shownContentProblem } from './noteFormState.ts';

@@ -11,7 +11,7 @@ import { Stack } from '../../../ui/layout.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { FinePrint } from '../../../ui/text.ts';
 import { PasswordField } from '../create/PasswordField.tsx';
-import { offeredChoice, useOfferedExpirations } from '../offeredExpirations.ts';
+import { offeredChoice, useOfferedExpirations } from '../../../api/offeredExpirations.ts';
 import { SecurityPanel } from '../create/SecurityPanel.tsx';
 import { effectivePassword } from './mobileNoteFlow.ts';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';

@@ -2,8 +2,8 @@ import {
   DEFAULT_NOTE_EXPIRATION,
   NOTE_EXPIRATIONS,
   type NoteExpiration,
-} from '../../../../shared/limits.ts';
-import { usePublicConfig } from '../../api/config.ts';
+} from '../../../shared/limits.ts';
+import { usePublicConfig } from './config.ts';
 
 /** The lives this server offers a note (its operator's NOTE_EXPIRATIONS) and where forms start. */
 export interface OfferedExpirations {
