@@ -423,6 +423,27 @@ describe('age gate', () => {
     await saveScreenshot(page, 'site/ar-iphone-age-gate');
     await context.close();
   });
+
+  it('moves to the next language on each press of the compact switcher, its code always shown', async () => {
+    const context = await freshContext(browser, { viewport: VIEWPORTS.phone, device: IPHONE });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    const switcher = page.getByTestId('language-switcher-compact');
+    const lang = () => page.evaluate(() => document.documentElement.lang);
+    await switcher.waitFor();
+    expect(await lang()).toBe('en');
+    // The code is text in the app's own font: it has a size wherever no emoji font is installed.
+    const badge = switcher.locator('[aria-hidden="true"]');
+    expect(await badge.innerText()).toBe('EN');
+    expect((await badge.boundingBox())!.width).toBeGreaterThan(10);
+    const [next, afterNext] = LANGUAGE_CODES.slice(1, 3);
+    await switcher.click();
+    await expect.poll(lang).toBe(next);
+    expect(await badge.innerText()).toBe(next!.toUpperCase());
+    await switcher.click();
+    await expect.poll(lang).toBe(afterNext);
+    await context.close();
+  });
 });
 
 describe('robots.txt and sitemap', () => {
