@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { Checkpoints, type CheckpointPolicy } from './checkpoints.ts';
 import { hookNodeFs, type EmscriptenModule, type EmscriptenNode } from './emscripten-fs.ts';
+import type { PGliteWasm } from './protocol.ts';
 import { DeferredWalSync } from './wal-sync.ts';
 
 /**
@@ -137,7 +138,7 @@ export async function openDurablePGlite(
     checkpointPolicy,
     onFlushedAhead,
   }: {
-    wasm?: PGliteOptions['pgliteWasmModule'];
+    wasm?: PGliteWasm;
     walSync?: DeferredWalSync;
     checkpointPolicy?: CheckpointPolicy;
     /** See Checkpoints: the thread taking them learns when a checkpoint can follow. */

@@ -4,6 +4,7 @@ import { GroupScheduler, type Statement } from './group-commit.ts';
 import { preparedStatements } from './prepared-statements.ts';
 import {
   DATABASE_ERROR_FIELDS,
+  type PGliteWasm,
   type WorkerError,
   type WorkerRequest,
   type WorkerResponse,
@@ -43,7 +44,13 @@ function toWorkerError(error: unknown): WorkerError {
 type Answer = { rows: unknown[]; affectedRows: number | undefined } | { error: WorkerError };
 
 const port = parentPort!;
-const { pgdata, wasm, checkpointPolicy } = workerData as WorkerStart;
+const { pgdata, wasmPort, checkpointPolicy } = workerData as WorkerStart;
+const pgliteWasm = new Promise<PGliteWasm>((resolve) =>
+  wasmPort.once('message', (wasm: PGliteWasm) => {
+    wasmPort.close();
+    resolve(wasm);
+  }),
+);
 const reply = (message: WorkerResponse) => port.postMessage(message);
 
 type Statements = ReturnType<typeof preparedStatements>;
@@ -98,7 +105,7 @@ try {
   let draining = false;
   let idleTimer: NodeJS.Timeout | undefined;
   const database = await openDurablePGlite(pgdata, {
-    wasm,
+    wasm: await pgliteWasm,
     checkpointPolicy,
     onFlushedAhead: () => {
       if (!draining) checkpointWhenIdle();

@@ -1,4 +1,5 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
+import type { MessagePort } from 'node:worker_threads';
 import type { CheckpointPolicy } from './checkpoints.ts';
 
 /**
@@ -8,11 +9,17 @@ import type { CheckpointPolicy } from './checkpoints.ts';
  * answers every other request.
  */
 
+/** PGlite's compiled WebAssembly, as the thread receives it on `wasmPort`. */
+export type PGliteWasm = PGliteOptions['pgliteWasmModule'];
+
 export interface WorkerStart {
   /** PGlite's data folder (`<DATA_DIR>/pgdata`). */
   pgdata: string;
-  /** PGlite's WebAssembly, compiled once per process and shared by every database opened. */
-  wasm: PGliteOptions['pgliteWasmModule'];
+  /**
+   * Where PGlite's WebAssembly comes, once compiled: once per process, shared by every database
+   * opened (a PGliteWasm).
+   */
+  wasmPort: MessagePort;
   /** When checkpoints are taken; CHECKPOINT_POLICY unless a test sets a smaller one. */
   checkpointPolicy?: CheckpointPolicy;
 }
