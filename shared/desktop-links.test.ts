@@ -12,6 +12,13 @@ describe('appPathFromLink', () => {
     expect(appPathFromLink(`ashnote://note/${ID}/#${KEY}`, SERVER)).toBe(`/note/${ID}#${KEY}`);
   });
 
+  it('opens a sender’s status link, from the app’s scheme or the server, and no mangled one', () => {
+    expect(appPathFromLink(`ashnote://s/${ID}#${KEY}`, null)).toBe(`/s/${ID}#${KEY}`);
+    expect(appPathFromLink(`${SERVER}/s/${ID}#${KEY}`, SERVER)).toBe(`/s/${ID}#${KEY}`);
+    expect(appPathFromLink(`${SERVER}/s/${ID}#${KEY.slice(1)}`, SERVER)).toBeNull();
+    expect(appPathFromLink(`${SERVER}/s/short#${KEY}`, SERVER)).toBeNull();
+  });
+
   it("opens the configured server's own links, and only that server's", () => {
     expect(appPathFromLink(`${SERVER}/note/${ID}#${KEY}`, SERVER)).toBe(`/note/${ID}#${KEY}`);
     expect(appPathFromLink(`  ${SERVER}/chat/${ID}#${KEY}\n`, SERVER)).toBe(`/chat/${ID}#${KEY}`);

@@ -2,19 +2,21 @@ import { chatRoomIdSchema } from './api/chat.ts';
 import { noteIdSchema } from './api/notes.ts';
 
 /**
- * Links the desktop app opens itself: `ashnote://note/ID#KEY`, `ashnote://chat/ID#KEY`, and the
- * configured server's own https links to a note or a chat room. Used by main (launch arguments,
+ * Links the desktop app opens itself: `ashnote://note/ID#KEY`, `ashnote://chat/ID#KEY`,
+ * `ashnote://s/ID#KEY` (a sender's status link), and the configured server's own https links to a
+ * note, a note's status or a chat room. Used by main (launch arguments,
  * macOS open-url, a second launch) and by the renderer (a pasted link). Parsing only: nothing
  * here logs or stores the link, whose fragment is a key.
  */
 
 export const DEEP_LINK_SCHEME = 'ashnote';
 
-/** K_link and K_room: 32 bytes in base64url without padding. */
+/** K_link, K_status and K_room: 32 bytes in base64url without padding. */
 const LINK_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 const KINDS = {
   note: { path: 'note', id: noteIdSchema },
+  s: { path: 's', id: noteIdSchema },
   chat: { path: 'chat', id: chatRoomIdSchema },
   'mobile-chat': { path: 'mobile-chat', id: chatRoomIdSchema },
 } as const;

@@ -14,6 +14,7 @@ export const WEB_APP_ROUTES = [
   '/privacy',
   '/terms',
   '/note/:id',
+  '/s/:id',
   '/chat',
   '/chat/:sessionId',
   '/faq',
@@ -27,9 +28,14 @@ export const WEB_APP_ROUTES = [
   '/mobile-chat/:sessionId',
 ] as const;
 
-/** Checks of a pattern's parameters, where one is known: a note link names a possible note. */
+/**
+ * Checks of a pattern's parameters, where one is known: a note link, and the sender's status link
+ * of a note, name a possible note.
+ */
+const isNoteId = (id: string) => noteIdSchema.safeParse(id).success;
 const PARAMETER_CHECKS: Record<string, (value: string) => boolean> = {
-  '/note/:id': (id) => noteIdSchema.safeParse(id).success,
+  '/note/:id': isNoteId,
+  '/s/:id': isNoteId,
 };
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');

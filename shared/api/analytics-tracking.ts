@@ -16,8 +16,13 @@ export const BROWSER_FAMILIES = ['chrome', 'edge', 'firefox', 'safari', 'opera',
  * Paths that carry an id (a note's, a room's) are recorded by their shape only: a page view must
  * not leave a trace of which note or room was opened. Query strings and fragments never count.
  */
-const ID_ROUTES = [/^\/note\/[^/]+/, /^\/chat\/[^/]+/, /^\/mobile-chat\/[^/]+/] as const;
-const ID_ROUTE_SHAPES = ['/note/:id', '/chat/:id', '/mobile-chat/:id'] as const;
+const ID_ROUTES = [
+  /^\/note\/[^/]+/,
+  /^\/s\/[^/]+/,
+  /^\/chat\/[^/]+/,
+  /^\/mobile-chat\/[^/]+/,
+] as const;
+const ID_ROUTE_SHAPES = ['/note/:id', '/s/:id', '/chat/:id', '/mobile-chat/:id'] as const;
 
 export function analyticsPath(pathname: string): string {
   const path = pathname.split(/[?#]/)[0] ?? '/';

@@ -6,6 +6,8 @@ export const routePaths = {
   privacy: '/privacy',
   terms: '/terms',
   note: (id: string) => `/note/${encodeURIComponent(id)}`,
+  /** The sender's private status page of a note (its key in the fragment). */
+  noteStatus: (id: string) => `/s/${encodeURIComponent(id)}`,
   chat: '/chat',
   chatRoom: (sessionId: string) => `/chat/${encodeURIComponent(sessionId)}`,
   mobileChatRoom: (sessionId: string) => `/mobile-chat/${encodeURIComponent(sessionId)}`,

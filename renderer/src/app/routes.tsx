@@ -40,6 +40,10 @@ const NoteViewerPage = lazyPage(
   () => import('../features/notes/view/NoteViewerPage.tsx'),
   (module) => module.NoteViewerPage,
 );
+const NoteStatusPage = lazyPage(
+  () => import('../features/notes/status/NoteStatusPage.tsx'),
+  (module) => module.NoteStatusPage,
+);
 const ChatCreatePage = lazyPage(
   () => import('../features/chat/ChatCreatePage.tsx'),
   (module) => module.ChatCreatePage,
@@ -107,6 +111,7 @@ export function AppRoutes() {
         <Route path="note/:id" element={<NoteViewerPage />} />
         {/* A note link without its id: "Invalid Note URL" rather than "Page Not Found". */}
         <Route path="note" element={<NoteViewerPage />} />
+        <Route path="s/:id" element={<NoteStatusPage />} />
         <Route path="chat" element={<ChatCreatePage />} />
         <Route path="chat/:sessionId" element={<ChatRoomPage />} />
         <Route path="faq" element={<FaqPage />} />
