@@ -106,6 +106,10 @@ describe.each(TEST_DATABASES)('zero knowledge on %s', (kind) => {
       statusProof: status.statusProof,
     });
     expect(await asked.json()).toMatchObject({ state: 'ended', reason: 'read' });
+    const late = await postJson(`${t.url}${apiPaths.noteDestroy(noteId)}`, {
+      statusProof: status.statusProof,
+    });
+    expect(await late.json()).toMatchObject({ state: 'ended', reason: 'read' });
     await expect.poll(async () => (await dumpDatabase(t)).includes(noteId + '"')).toBe(true);
     expectNoSecrets(await dumpDatabase(t));
     expect(await dumpDatabase(t)).toContain(statusVerifierHex);
