@@ -105,6 +105,7 @@ export function failureFor(server: Server, status: number, text: string): CliFai
       );
     case 'UNAUTHORIZED':
     case 'PROOF_REQUIRED':
+    case 'CONFLICT': // only answering a request gets it, which this command never does
     case 'INTERNAL':
     case 'UNAVAILABLE':
       return new CliFailure(EXIT.failed, MESSAGES.server);

@@ -183,6 +183,7 @@ describe('the release', { timeout: 120_000 }, () => {
       'dist/server/db-backup.js',
       'dist/server/db-restore.js',
       'dist/web/index.html',
+      'dist/cli/ashnote.js',
       'LICENSE',
       'SECURITY.md',
       '.env.example',
@@ -204,6 +205,17 @@ describe('the release', { timeout: 120_000 }, () => {
     }
     const built = fs.readdirSync(path.join(installed, 'dist/server'));
     expect(built.filter((file) => /\.ts$/.test(file))).toEqual([]);
+  });
+
+  it("runs the package's bin, the ashnote command, with nothing but the production install", () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
+    const help = execFileSync(process.execPath, [manifest.bin.ashnote!, '--help'], {
+      cwd: installed,
+      encoding: 'utf8',
+    });
+    expect(help).toMatch(/^ashnote: end-to-end-encrypted notes/);
   });
 
   for (const kind of TEST_DATABASES) {

@@ -9,7 +9,8 @@ import { ensureBuilt } from './build-targets.ts';
  * `npm run release [-- --out DIR] [-- --install]`: the server as operators install it without a
  * checkout, and the one script a container's build stage runs. In DIR (default release/server):
  *
- * - `ashnote-<version>/` — the built server and web bundle (dist/server, dist/web), package.json
+ * - `ashnote-<version>/` — the built server, web bundle and `ashnote` command (dist/server,
+ *   dist/web, dist/cli: the package's bin), package.json
  *   (its scripts reduced to `start`, `db:backup` and `db:restore`) and package-lock.json, so that `npm ci --omit=dev` there
  *   installs exactly the server's run-time packages; the licence, security policy, changelog,
  *   README, .env.example and deploy/ (the systemd unit, the container's scripts, the Caddy
@@ -85,7 +86,7 @@ function releaseManifest(): string {
 
 async function buildRelease(options: { out: string | undefined; install: boolean }) {
   const out = path.resolve(options.out ?? path.join(root, 'release/server'));
-  await ensureBuilt(['web', 'server']);
+  await ensureBuilt(['web', 'server', 'cli']);
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     version: string;
   };
@@ -97,7 +98,7 @@ async function buildRelease(options: { out: string | undefined; install: boolean
   fs.rmSync(tarball, { force: true });
   fs.mkdirSync(folder, { recursive: true });
 
-  for (const built of ['dist/server', 'dist/web']) {
+  for (const built of ['dist/server', 'dist/web', 'dist/cli']) {
     fs.cpSync(path.join(root, built), path.join(folder, built), { recursive: true });
   }
   fs.cpSync(path.join(root, 'deploy'), path.join(folder, 'deploy'), {

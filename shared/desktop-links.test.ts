@@ -19,6 +19,21 @@ describe('appPathFromLink', () => {
     expect(appPathFromLink(`${SERVER}/s/short#${KEY}`, SERVER)).toBeNull();
   });
 
+  it("opens a request's two links, the answer form and the claim", () => {
+    expect(appPathFromLink(`ashnote://r/${ID}#${KEY}`, null)).toBe(`/r/${ID}#${KEY}`);
+    expect(appPathFromLink(`ashnote://r/${ID}/open#${KEY}`, null)).toBe(`/r/${ID}/open#${KEY}`);
+    expect(appPathFromLink(`${SERVER}/r/${ID}#${KEY}`, SERVER)).toBe(`/r/${ID}#${KEY}`);
+    expect(appPathFromLink(`${SERVER}/r/${ID}/open/#${KEY}`, SERVER)).toBe(`/r/${ID}/open#${KEY}`);
+    for (const text of [
+      `ashnote://r/${ID}/other#${KEY}`,
+      `ashnote://note/${ID}/open#${KEY}`,
+      `${SERVER}/r/${ID}/opened#${KEY}`,
+      `${SERVER}/r/short/open#${KEY}`,
+    ]) {
+      expect(appPathFromLink(text, SERVER), text).toBeNull();
+    }
+  });
+
   it("opens the configured server's own links, and only that server's", () => {
     expect(appPathFromLink(`${SERVER}/note/${ID}#${KEY}`, SERVER)).toBe(`/note/${ID}#${KEY}`);
     expect(appPathFromLink(`  ${SERVER}/chat/${ID}#${KEY}\n`, SERVER)).toBe(`/chat/${ID}#${KEY}`);

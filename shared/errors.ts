@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   WRONG_PROOF: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** Too late: someone else already did it (a request answered twice). */
+  CONFLICT: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   PROOF_REQUIRED: 428,

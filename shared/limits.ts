@@ -14,6 +14,8 @@ export const NOTE_MAX_LIFETIME_DAYS = 30;
 export const NOTE_MAX_PROOF_ATTEMPTS = 10;
 /** The longest reference a sender may give a read receipt ("contract for Lea"). */
 export const NOTE_REFERENCE_MAX_CHARS = 100;
+/** A request's label ("VPN password for Lea"), before encryption. */
+export const REQUEST_LABEL_MAX_CHARS = 200;
 
 export const NOTE_EXPIRATIONS = ['1h', '1d', '7d', '30d'] as const;
 export type NoteExpiration = (typeof NOTE_EXPIRATIONS)[number];

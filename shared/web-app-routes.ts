@@ -1,4 +1,5 @@
 import { noteIdSchema } from './api/notes.ts';
+import { requestIdSchema } from './api/requests.ts';
 
 /**
  * The web app's pages, as patterns (`:name` is one non-empty path segment). The server answers
@@ -15,6 +16,9 @@ export const WEB_APP_ROUTES = [
   '/terms',
   '/note/:id',
   '/s/:id',
+  '/request',
+  '/r/:id',
+  '/r/:id/open',
   '/chat',
   '/chat/:sessionId',
   '/faq',
@@ -24,18 +28,22 @@ export const WEB_APP_ROUTES = [
   '/analytics',
   '/mobile',
   '/mobile/chat',
+  '/mobile/request',
   '/mobile/settings',
   '/mobile-chat/:sessionId',
 ] as const;
 
 /**
- * Checks of a pattern's parameters, where one is known: a note link, and the sender's status link
- * of a note, name a possible note.
+ * Checks of a pattern's parameters, where one is known: a note link, the sender's status link of
+ * a note, and a request link name a possible note or request.
  */
 const isNoteId = (id: string) => noteIdSchema.safeParse(id).success;
+const isRequestId = (id: string) => requestIdSchema.safeParse(id).success;
 const PARAMETER_CHECKS: Record<string, (value: string) => boolean> = {
   '/note/:id': isNoteId,
   '/s/:id': isNoteId,
+  '/r/:id': isRequestId,
+  '/r/:id/open': isRequestId,
 };
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');

@@ -6,6 +6,7 @@ import websockify from 'koa-websocket';
 import { WS_PATH, isApiPath } from '../../shared/api/paths.ts';
 import { MAX_WS_FRAME_BYTES } from '../../shared/limits.ts';
 import { chatFeature, type ChatOptions } from './chat/index.ts';
+import { requestsFeature, type RequestsOptions } from './requests/index.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { EmbeddedStore } from './db/embedded/embedded-store.ts';
@@ -61,6 +62,7 @@ export interface AppOptions {
   wsFrameRate?: Partial<FrameRate>;
   notes?: NotesOptions;
   chat?: ChatOptions;
+  requests?: RequestsOptions;
   newsletter?: NewsletterOptions;
   blog?: BlogOptions;
   /** How often rate-limit counts are shared with the other instances. */
@@ -128,6 +130,12 @@ export async function createApp(
     logger,
     requireAdmin: admin.requireAdmin,
   });
+  const requests = requestsFeature({
+    database,
+    limiter,
+    logger,
+    options: options.requests ?? {},
+  });
   const stopHousekeeping = startPeriodic(
     'housekeeping',
     3_600_000,
@@ -136,6 +144,7 @@ export async function createApp(
       await events.sweep();
       await newsletter.sweep();
       await analytics.sweep();
+      await requests.sweep();
     },
     logger,
   );
@@ -163,6 +172,7 @@ export async function createApp(
     systemRoutes(config, database),
     admin.router,
     chat.router,
+    requests.router,
     newsletter.router,
     blogFeature({
       config,

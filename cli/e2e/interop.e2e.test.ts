@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
+  expectNoProblems,
   freshContext,
   launchBrowser,
   startWebApp,
@@ -41,18 +42,6 @@ async function openPage(): Promise<{ page: Page; problems: PageProblems }> {
   contexts.push(context);
   const page = await context.newPage();
   return { page, problems: watchPage(page) };
-}
-
-/** Chromium logs a console error for each non-2xx answer; those the test caused are expected. */
-function expectNoProblems(problems: PageProblems, expectedStatuses: number[] = []) {
-  const unexpected = problems.consoleErrors.filter(
-    (text) =>
-      !text.includes('Failed to load resource') ||
-      !expectedStatuses.some((status) => text.includes(`status of ${status}`)),
-  );
-  expect(unexpected).toEqual([]);
-  expect(problems.cspViolations).toEqual([]);
-  expect(problems.pageErrors).toEqual([]);
 }
 
 /** Opens the link in Chromium and reads the note through the viewer, as a person does. */

@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +101,21 @@ async function reportCspViolations(context: BrowserContext): Promise<void> {
   await context.addInitScript(`document.addEventListener('securitypolicyviolation', (event) => {
     window.__ashnoteCspViolation(event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline') + ' at ' + event.sourceFile + ':' + event.lineNumber);
   });`);
+}
+
+/**
+ * No CSP violation, no page error, and no console error but the failed loads of the statuses
+ * a test causes on purpose (Chromium logs a console error for each non-2xx answer).
+ */
+export function expectNoProblems(problems: PageProblems, expectedStatuses: number[] = []): void {
+  const unexpected = problems.consoleErrors.filter(
+    (text) =>
+      !text.includes('Failed to load resource') ||
+      !expectedStatuses.some((status) => text.includes(`status of ${status}`)),
+  );
+  expect(unexpected).toEqual([]);
+  expect(problems.cspViolations).toEqual([]);
+  expect(problems.pageErrors).toEqual([]);
 }
 
 /** Device traits for a phone-like context (user agent, touch, pixel ratio). */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
+  expectNoProblems,
   freshContext,
   launchBrowser,
   seriousAccessibilityProblems,
@@ -55,18 +56,6 @@ async function openPage(
 
 /** A toast's text (Radix also copies it into a live region for screen readers, hence first). */
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
-
-/** Chromium reports every non-2xx response as a console error; those we caused are expected. */
-function expectNoProblems(problems: PageProblems, expectedStatuses: number[] = []) {
-  const unexpected = problems.consoleErrors.filter(
-    (text) =>
-      !expectedStatuses.some((status) => text.includes(`status of ${status}`)) ||
-      !text.includes('Failed to load resource'),
-  );
-  expect(unexpected).toEqual([]);
-  expect(problems.cspViolations).toEqual([]);
-  expect(problems.pageErrors).toEqual([]);
-}
 
 const card = (page: Page, placement = 'home') => page.locator(`[data-newsletter="${placement}"]`);
 

@@ -6,7 +6,13 @@ import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import { apiPaths } from '../../shared/api/paths.ts';
 import { createNoteKeys, encryptNoteImage, encryptNoteText } from '../../shared/crypto/index.ts';
-import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
+import {
+  expectNoProblems,
+  freshContext,
+  launchBrowser,
+  startWebApp,
+  watchPage,
+} from './harness.ts';
 import type { PageProblems } from './harness.ts';
 
 /**
@@ -56,18 +62,6 @@ async function openPage(
     bodies.push(request.postData() ?? '', request.headers()['referer'] ?? '');
   });
   return { page, problems, requests, bodies };
-}
-
-/** Chromium reports every non-2xx response as a console error; those we caused are expected. */
-function expectNoProblems(problems: PageProblems, expectedStatuses: number[] = []) {
-  const unexpected = problems.consoleErrors.filter(
-    (text) =>
-      !expectedStatuses.some((status) => text.includes(`status of ${status}`)) ||
-      !text.includes('Failed to load resource'),
-  );
-  expect(unexpected).toEqual([]);
-  expect(problems.cspViolations).toEqual([]);
-  expect(problems.pageErrors).toEqual([]);
 }
 
 /** A small real JPEG drawn by the browser, with an EXIF block holding a GPS IFD spliced in. */

@@ -106,6 +106,12 @@ function keyTexts(route: SiteRoute, texts: Texts, pages: Pages): string[] {
       ];
     case 'chat':
       return [texts.chat.create.submit, texts.chat.create.howTitle];
+    case 'request':
+      return [texts.request.create.submit, texts.request.create.labelLabel];
+    case 'request-answer':
+    case 'request-claim':
+      // A link to a request the server doesn't know says so, whichever of the two it is.
+      return [texts.request.problem.notFoundTitle, texts.request.problem.notFound];
     case 'developers':
       // The chrome in the visitor's language; the reference itself is English.
       return [
@@ -421,6 +427,27 @@ describe('age gate', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect((await seriousAccessibilityProblems(page)).join('\n')).toBe('');
     await saveScreenshot(page, 'site/ar-iphone-age-gate');
+    await context.close();
+  });
+
+  it('moves to the next language on each press of the compact switcher, its code always shown', async () => {
+    const context = await freshContext(browser, { viewport: VIEWPORTS.phone, device: IPHONE });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    const switcher = page.getByTestId('language-switcher-compact');
+    const lang = () => page.evaluate(() => document.documentElement.lang);
+    await switcher.waitFor();
+    expect(await lang()).toBe('en');
+    // The code is text in the app's own font: it has a size wherever no emoji font is installed.
+    const badge = switcher.locator('[aria-hidden="true"]');
+    expect(await badge.innerText()).toBe('EN');
+    expect((await badge.boundingBox())!.width).toBeGreaterThan(10);
+    const [next, afterNext] = LANGUAGE_CODES.slice(1, 3);
+    await switcher.click();
+    await expect.poll(lang).toBe(next);
+    expect(await badge.innerText()).toBe(next!.toUpperCase());
+    await switcher.click();
+    await expect.poll(lang).toBe(afterNext);
     await context.close();
   });
 });

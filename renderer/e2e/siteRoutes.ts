@@ -57,6 +57,12 @@ export function siteRoutes(): SiteRoute[] {
     },
     { name: 'chat', path: routePaths.chat, heading: (t) => t.chat.create.title, noIndex: false },
     {
+      name: 'request',
+      path: routePaths.requestCreate,
+      heading: (t) => t.request.create.title,
+      noIndex: false,
+    },
+    {
       name: 'blog',
       path: routePaths.blog,
       heading: (_t, pages) => pages.blog.list.title,
@@ -100,6 +106,18 @@ export function siteRoutes(): SiteRoute[] {
       title: (t) => t.chat.room.title,
       path: `${routePaths.mobileChatRoom(unknownId())}#${someKey()}`,
       heading: (t) => t.chat.room.invalid.title,
+      noIndex: true,
+    },
+    {
+      name: 'request-answer',
+      path: `${routePaths.request(unknownId())}#${someKey()}`,
+      heading: (t) => t.request.answer.title,
+      noIndex: true,
+    },
+    {
+      name: 'request-claim',
+      path: `${routePaths.requestClaim(unknownId())}#${someKey()}`,
+      heading: (t) => t.request.claim.title,
       noIndex: true,
     },
     {

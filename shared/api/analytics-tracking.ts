@@ -13,16 +13,26 @@ export const DEVICE_TYPES = ['desktop', 'mobile', 'tablet'] as const;
 export const BROWSER_FAMILIES = ['chrome', 'edge', 'firefox', 'safari', 'opera', 'other'] as const;
 
 /**
- * Paths that carry an id (a note's, a room's) are recorded by their shape only: a page view must
- * not leave a trace of which note or room was opened. Query strings and fragments never count.
+ * Paths that carry an id (a note's, a room's, a request's) are recorded by their shape only: a
+ * page view must not leave a trace of which note, room or request was opened. Query strings and
+ * fragments never count. A request's claim page is told from its answer page.
  */
 const ID_ROUTES = [
   /^\/note\/[^/]+/,
   /^\/s\/[^/]+/,
   /^\/chat\/[^/]+/,
   /^\/mobile-chat\/[^/]+/,
+  /^\/r\/[^/]+\/open/,
+  /^\/r\/[^/]+/,
 ] as const;
-const ID_ROUTE_SHAPES = ['/note/:id', '/s/:id', '/chat/:id', '/mobile-chat/:id'] as const;
+const ID_ROUTE_SHAPES = [
+  '/note/:id',
+  '/s/:id',
+  '/chat/:id',
+  '/mobile-chat/:id',
+  '/r/:id/open',
+  '/r/:id',
+] as const;
 
 export function analyticsPath(pathname: string): string {
   const path = pathname.split(/[?#]/)[0] ?? '/';

@@ -30,6 +30,13 @@ import {
   verifyNoteResponseSchema,
 } from './notes.ts';
 import { apiRoutes, probeRoutes } from './paths.ts';
+import {
+  answerRequestRequestSchema,
+  answerRequestResponseSchema,
+  createRequestRequestSchema,
+  createRequestResponseSchema,
+  requestInfoResponseSchema,
+} from './requests.ts';
 
 /**
  * Every public route of the server as data: what it takes, what it answers, which errors it can
@@ -38,7 +45,15 @@ import { apiRoutes, probeRoutes } from './paths.ts';
  */
 
 export type EndpointTag =
-  'notes' | 'chat' | 'newsletter' | 'blog' | 'admin' | 'analytics' | 'system' | 'operations';
+  | 'notes'
+  | 'requests'
+  | 'chat'
+  | 'newsletter'
+  | 'blog'
+  | 'admin'
+  | 'analytics'
+  | 'system'
+  | 'operations';
 
 /** Every documented route pattern, by name: the API's and the probes outside it. */
 export const documentedRoutes = { ...apiRoutes, ...probeRoutes } as const;
@@ -243,6 +258,57 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     'Destroy a note now, with the status proof of its status link',
     'Atomic with reading: the note is either read or destroyed by its sender, never both, and never readable afterwards. Answers the state after the call: `destroyed_by_sender`, or how the note had already ended. A wrong proof is refused (403) and changes nothing.',
   ),
+  {
+    method: 'post',
+    route: 'requests',
+    tag: 'requests',
+    summary: 'Ask someone for a secret: store a sealed label and the claim verifier',
+    description:
+      'The requester’s client makes an X25519 key pair: the request link `/r/{requestId}#{public key}` goes to the responder, the claim link `/r/{requestId}/open#{private key}` stays with the requester. `label` is sealed with K_label = HKDF(public key), `claimVerifier` = SHA-256(claim proof); the server sees neither key.',
+    body: createRequestRequestSchema,
+    success: { status: 201, description: 'Stored.', json: createRequestResponseSchema },
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
+    examples: [
+      {
+        summary: 'A request for a day',
+        body: { label: ENVELOPE, claimVerifier: PROOF, expiration: '1d' },
+        status: 201,
+      },
+      {
+        summary: 'An expiry that is not offered',
+        body: { label: ENVELOPE, claimVerifier: PROOF, expiration: '2w' },
+        status: 400,
+      },
+    ],
+  },
+  {
+    method: 'get',
+    route: 'request',
+    tag: 'requests',
+    summary: 'A request’s sealed label and whether it has been answered (changes nothing)',
+    success: { status: 200, description: 'The request.', json: requestInfoResponseSchema },
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND'],
+    examples: [{ summary: 'A request nobody made', params: { id: UNKNOWN_ID }, status: 404 }],
+  },
+  {
+    method: 'post',
+    route: 'requestAnswer',
+    tag: 'requests',
+    summary: 'Answer a request with a secret sealed to its public key; only the first answer wins',
+    description:
+      'The answer is stored as a note under the request’s id whose verifier is the claim verifier: the requester reads (and destroys) it with `POST /api/notes/{id}/verify`. A second answer is refused (409) and changes nothing.',
+    body: answerRequestRequestSchema,
+    success: { status: 201, description: 'Stored.', json: answerRequestResponseSchema },
+    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
+    examples: [
+      {
+        summary: 'A request nobody made',
+        params: { id: UNKNOWN_ID },
+        body: { ephemeralKey: PROOF, content: ENVELOPE },
+        status: 404,
+      },
+    ],
+  },
   {
     method: 'post',
     route: 'chatCreate',

@@ -10,7 +10,7 @@ import { NOTE_PBKDF2_ITERATIONS } from '../crypto/protocol.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES } from '../languages.ts';
 
 /** base64url without padding, as every binary value travels (DESIGN §3). */
-const base64url = (bytes: number) =>
+export const base64url = (bytes: number) =>
   z
     .string()
     .regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), 'invalid encoding');
@@ -29,7 +29,9 @@ export function maxEnvelopeLength(maxBytes: number): number {
 export const MAX_TEXT_ENVELOPE = maxEnvelopeLength(NOTE_MAX_CHARS * 4);
 export const MAX_IMAGE_ENVELOPE = maxEnvelopeLength(NOTE_MAX_IMAGE_BYTES);
 
-const envelope = z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/, 'invalid envelope');
+export const envelope = z
+  .string()
+  .regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/, 'invalid envelope');
 
 export const kdfSchema = z.object({
   salt: base64url(16),

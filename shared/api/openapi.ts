@@ -81,6 +81,7 @@ site's own \`Origin\`.
 
 const TAGS: Record<EndpointTag, string> = {
   notes: 'Self-destructing notes',
+  requests: 'Requests for a secret, answered once, read once (the answer is read as a note)',
   chat: 'Two-person chat rooms (the messages themselves go over the WebSocket)',
   newsletter: 'The newsletter’s double opt-in and unsubscribe',
   blog: 'Published articles',

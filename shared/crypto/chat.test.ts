@@ -9,12 +9,7 @@ import { CryptoError } from './errors.ts';
 import { nobleEngine } from './noble-engine.ts';
 import { deriveSafetyCode } from './safety-code.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
-import { rejection } from './testing.ts';
-
-const fromHex = (text: string) =>
-  Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+import { fromHex, hex, rejection } from './testing.ts';
 
 /** A WebCrypto that lacks X25519, like Chrome before 133. */
 const p256OnlyWebCrypto: CryptoEngine = {

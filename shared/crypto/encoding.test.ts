@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { encodeFields } from './bytes.ts';
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from './encoding.ts';
 import { CryptoError } from './errors.ts';
+import { hex } from './testing.ts';
 
 const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 function expectCode(action: () => unknown, code: string) {
   expect(action).toThrow(CryptoError);

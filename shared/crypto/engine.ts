@@ -57,4 +57,10 @@ export interface CryptoEngine {
   supportedCurves(): Promise<readonly Curve[]>;
   /** A fresh ephemeral key pair; the private half never leaves the returned object. */
   generateEcdhKeyPair(curve: Curve): Promise<EcdhKeyPair>;
+  /**
+   * The X25519 key pair of a 32-byte private key the caller keeps (a request's claim key, which
+   * travels in the claim link); RFC 7748 clamping applies. Throws `UNSUPPORTED_CURVE` where the
+   * engine lacks X25519.
+   */
+  x25519KeyPair(privateKey: Uint8Array): Promise<EcdhKeyPair>;
 }

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CryptoEngine } from './engine.ts';
 import { nobleEngine, noblePublicKey, nobleSharedSecret } from './noble-engine.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
-import { rejection } from './testing.ts';
+import { ENGINES, fromHex, hex, rejection } from './testing.ts';
 
-const fromHex = (text: string) =>
-  Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
 const range = (from: number, to: number) =>
   Uint8Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -54,11 +50,6 @@ const GCM_VECTORS = [
     aad: 'feedfacedeadbeeffeedfacedeadbeefabaddad2',
     output: C15.slice(0, 120) + '76fc6ece0f4e1768cddf8853bb2d551b',
   },
-];
-
-const ENGINES: [string, CryptoEngine][] = [
-  ['webcrypto', webCryptoEngine],
-  ['noble', nobleEngine],
 ];
 
 describe.each(ENGINES)('%s engine', (_name, engine) => {

@@ -16,7 +16,9 @@ import {
   PBKDF2_MAX_BYTES,
 } from './engine-checks.ts';
 import type { CryptoEngine, Curve, EcdhKeyPair } from './engine.ts';
+import { assertLength } from './bytes.ts';
 import { CryptoError } from './errors.ts';
+import { KEY_BYTES } from './protocol.ts';
 import { randomBytes } from './random.ts';
 
 /**
@@ -74,8 +76,7 @@ export function nobleSharedSecret(
   return checkSharedSecret(secret);
 }
 
-function generateEcdhKeyPair(curve: Curve): EcdhKeyPair {
-  const secretKey = ECDH[curve].randomSecretKey();
+function keyPair(curve: Curve, secretKey: Uint8Array): EcdhKeyPair {
   return {
     curve,
     publicKey: noblePublicKey(curve, secretKey),
@@ -133,6 +134,11 @@ export const nobleEngine: CryptoEngine = {
   },
 
   async generateEcdhKeyPair(curve) {
-    return generateEcdhKeyPair(curve);
+    return keyPair(curve, ECDH[curve].randomSecretKey());
+  },
+
+  async x25519KeyPair(privateKey) {
+    assertLength(privateKey, KEY_BYTES, 'X25519 private key');
+    return keyPair('X25519', privateKey);
   },
 };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { base64UrlDecode } from './encoding.ts';
-import type { CryptoEngine } from './engine.ts';
 import { parseEnvelope } from './envelope.ts';
 import { CryptoError } from './errors.ts';
 import { nobleEngine } from './noble-engine.ts';
@@ -17,17 +16,7 @@ import type { SealedNote } from './note-content.ts';
 import { createNoteKeys, deriveNoteKeys, generateLinkKey, verifierFromProof } from './note-keys.ts';
 import { NOTE_PBKDF2_ITERATIONS } from './protocol.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
-import { rejection } from './testing.ts';
-
-const fromHex = (text: string) =>
-  Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-const ENGINES: [string, CryptoEngine][] = [
-  ['webcrypto', webCryptoEngine],
-  ['noble', nobleEngine],
-];
+import { ENGINES, fromHex, hex, rejection } from './testing.ts';
 
 /**
  * Protocol v1 known answers. The expected values were computed independently of this code,

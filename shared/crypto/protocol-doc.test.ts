@@ -10,6 +10,7 @@ import {
   type ServerFrame,
 } from '../api/chat.ts';
 import { API_ENDPOINTS, documentedRoutes } from '../api/endpoints.ts';
+import { answerRequestRequestSchema, createRequestRequestSchema } from '../api/requests.ts';
 import {
   createNoteRequestSchema,
   noteIdSchema,
@@ -21,9 +22,9 @@ import { ERROR_STATUS } from '../errors.ts';
 import { concatBytes, encodeFields } from './bytes.ts';
 import { deriveChatSessionKey, KeyExchange } from './chat-kx.ts';
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from './encoding.ts';
-import type { CryptoEngine, Curve } from './engine.ts';
+import type { Curve } from './engine.ts';
 import { parseEnvelope } from './envelope.ts';
-import { noblePublicKey, nobleSharedSecret } from './noble-engine.ts';
+import { nobleSharedSecret } from './noble-engine.ts';
 import {
   decryptNote,
   encodeImagePayload,
@@ -32,8 +33,21 @@ import {
 } from './note-content.ts';
 import { deriveNoteKeys } from './note-keys.ts';
 import * as protocol from './protocol.ts';
-import { chatSessionInfo, KEY_BYTES, LABEL, NOTE_PBKDF2_ITERATIONS } from './protocol.ts';
+import {
+  chatSessionInfo,
+  KEY_BYTES,
+  LABEL,
+  NOTE_PBKDF2_ITERATIONS,
+  requestAnswerInfo,
+} from './protocol.ts';
+import {
+  deriveRequestKeys,
+  encryptRequestLabel,
+  openRequestAnswer,
+  sealRequestAnswer,
+} from './request.ts';
 import { deriveSafetyCode } from './safety-code.ts';
+import { fixedEngine, fromHex, hex } from './testing.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
 
 /**
@@ -43,10 +57,6 @@ import { webCryptoEngine } from './webcrypto-engine.ts';
  */
 const DOC = fs.readFileSync(new URL('../../docs/protocol.md', import.meta.url), 'utf8');
 
-const fromHex = (text: string) =>
-  Uint8Array.from(text.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-const hex = (bytes: Uint8Array) =>
-  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 const EMPTY = new Uint8Array(0);
 
 /** The body of the one fenced block whose info string is exactly `info`. */
@@ -115,37 +125,13 @@ function exportedConstants(): Record<string, string | number> {
       for (const [key, label] of Object.entries(LABEL)) constants[`LABEL.${key}`] = label;
     } else if (name === 'chatSessionInfo') {
       constants['chatSessionInfo(roomId)'] = chatSessionInfo('<roomId>');
+    } else if (name === 'requestAnswerInfo') {
+      constants['requestAnswerInfo(requestId)'] = requestAnswerInfo('<requestId>');
     } else {
       throw new Error(`protocol.ts exports ${name}: add it to the page and to this test`);
     }
   }
   return constants;
-}
-
-/**
- * WebCrypto with the randomness a client would draw replaced by the example's fixed bytes: the
- * IVs in the order the items are sealed, and an ECDH key pair per curve from fixed private keys.
- */
-function fixedEngine(ivs: Uint8Array[], privateKeys?: Record<Curve, Uint8Array>): CryptoEngine {
-  return {
-    ...webCryptoEngine,
-    randomBytes(length) {
-      const iv = ivs.shift();
-      if (iv?.length !== length) throw new Error(`unexpected request for ${length} random bytes`);
-      return iv;
-    },
-    async supportedCurves() {
-      return ['X25519', 'P-256'];
-    },
-    async generateEcdhKeyPair(curve) {
-      const secret = privateKeys![curve];
-      return {
-        curve,
-        publicKey: noblePublicKey(curve, secret),
-        deriveSharedSecret: async (peer) => nobleSharedSecret(curve, secret, peer),
-      };
-    },
-  };
 }
 
 describe('docs/protocol.md states what the code does', () => {
@@ -163,7 +149,11 @@ describe('docs/protocol.md states what the code does', () => {
   it('every label it names is one protocol.ts exports', () => {
     const named = [...DOC.matchAll(/ashnote\/v1\/[^\s`"'),]*/g)].map((match) => match[0]);
     expect(named.length).toBeGreaterThan(10);
-    const known = [...Object.values(LABEL), chatSessionInfo('<roomId>')];
+    const known = [
+      ...Object.values(LABEL),
+      chatSessionInfo('<roomId>'),
+      requestAnswerInfo('<requestId>'),
+    ];
     for (const label of named) expect(known, label).toContain(label);
   });
 
@@ -272,7 +262,7 @@ describe('docs/protocol.md, worked example: a note', () => {
       type: v('image type'),
       bytes: fromHex(v('image bytes')),
     };
-    const sealer = fixedEngine([fromHex(v('text IV')), fromHex(v('image IV'))]);
+    const sealer = fixedEngine(webCryptoEngine, [fromHex(v('text IV')), fromHex(v('image IV'))]);
     expect(await encryptNoteText(contentKey, v('text'), 1, sealer)).toBe(v('content'));
     const position = { index: 0, count: 1 };
     expect(await encryptNoteImage(contentKey, image, position, sealer)).toBe(
@@ -332,13 +322,13 @@ describe('docs/protocol.md, worked example: a chat', () => {
       roomKey,
       roomId,
       participantId: alice,
-      engine: fixedEngine([fromHex(v('message IV'))], privateKeys('alice')),
+      engine: fixedEngine(webCryptoEngine, [fromHex(v('message IV'))], privateKeys('alice')),
     });
     const bobKx = await KeyExchange.start({
       roomKey,
       roomId,
       participantId: bob,
-      engine: fixedEngine([], privateKeys('bob')),
+      engine: fixedEngine(webCryptoEngine, [], privateKeys('bob')),
     });
     return { aliceKx, bobKx };
   }
@@ -441,6 +431,71 @@ describe('docs/protocol.md, worked example: a chat', () => {
       type: 'new_message',
       content: v('message content'),
       participantId: alice,
+    });
+  });
+});
+
+describe('docs/protocol.md, worked example: a request', () => {
+  const v = vector('request');
+  const requestId = v('requestId');
+  const privateKey = base64UrlEncode(fromHex(v('d')));
+  const engine = webCryptoEngine;
+
+  it('derives the links, keys and proof it prints, by the recipe it gives', async () => {
+    const keys = await deriveRequestKeys(privateKey, engine);
+    expect(v('request link')).toBe(`https://ashnote.example/r/${requestId}#${keys.publicKey}`);
+    expect(v('claim link')).toBe(`https://ashnote.example/r/${requestId}/open#${privateKey}`);
+    expect([hex(keys.labelKey), keys.claimProof, keys.claimVerifier]).toEqual([
+      v('K_label'),
+      v('claimProof'),
+      v('claimVerifier'),
+    ]);
+
+    const hkdf = (ikm: Uint8Array, label: string) =>
+      engine.hkdfSha256(ikm, EMPTY, utf8Encode(label), KEY_BYTES);
+    const publicKey = base64UrlDecode(keys.publicKey);
+    expect(hex(await hkdf(publicKey, LABEL.requestLabel))).toBe(v('K_label'));
+    const proof = await hkdf(fromHex(v('d')), LABEL.requestClaim);
+    expect(base64UrlEncode(proof)).toBe(v('claimProof'));
+    expect(base64UrlEncode(await engine.sha256(proof))).toBe(v('claimVerifier'));
+
+    const e = fromHex(v('e'));
+    const shared = nobleSharedSecret('X25519', e, publicKey);
+    expect(hex(shared)).toBe(v('shared secret'));
+    const E = base64UrlDecode(v('E'));
+    const kAnswer = await hkdf(concatBytes(shared, E, publicKey), requestAnswerInfo(requestId));
+    expect(hex(kAnswer)).toBe(v('K_answer'));
+    const aad = encodeFields(LABEL.requestAnswerText, requestId, new Uint8Array(4));
+    expect(hex(aad)).toBe(v('text AAD'));
+    const { iv, ciphertext } = parseEnvelope(v('content'));
+    expect(utf8Decode(await engine.aesGcmDecrypt(kAnswer, iv, ciphertext, aad))).toBe(v('text'));
+  });
+
+  it('seals the label and answer it prints, and the requester opens them', async () => {
+    const keys = await deriveRequestKeys(privateKey, engine);
+    const sealer = fixedEngine(engine, [fromHex(v('label IV')), fromHex(v('text IV'))], {
+      X25519: fromHex(v('e')),
+    });
+    expect(await encryptRequestLabel(keys.labelKey, v('label'), sealer)).toBe(v('label envelope'));
+    const answer = await sealRequestAnswer({
+      requestId,
+      publicKey: keys.publicKey,
+      text: v('text'),
+      engine: sealer,
+    });
+    expect(answer).toEqual({ ephemeralKey: v('E'), content: v('content') });
+    expect(await openRequestAnswer({ requestId, privateKey, answer, engine })).toBe(v('text'));
+  });
+
+  it('shows requests the API accepts, carrying the example’s values', () => {
+    expect(createRequestRequestSchema.parse(jsonExample('create-request'))).toEqual({
+      label: v('label envelope'),
+      claimVerifier: v('claimVerifier'),
+      expiration: '7d',
+    });
+    expect(answerRequestRequestSchema.parse(jsonExample('answer-request'))).toEqual({
+      ephemeralKey: v('E'),
+      content: v('content'),
     });
   });
 });

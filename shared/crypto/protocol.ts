@@ -19,6 +19,8 @@ export const NOTE_PBKDF2_ITERATIONS = 600_000;
  * - text:  `"ashnote/v1/note/text"  ‖ 0x00 ‖ imageCount`
  * - image: `"ashnote/v1/note/image" ‖ 0x00 ‖ index ‖ imageCount` (index from 0, in upload order)
  * e.g. the second of three images: `ashnote/v1/note/image` 00 00000001 00000003.
+ * A request's answer text has AAD `fields("ashnote/v1/request/answer/text", requestId,
+ * u32be(attachmentCount))` (see request.ts).
  */
 export const LABEL = {
   noteContent: 'ashnote/v1/content',
@@ -30,9 +32,17 @@ export const LABEL = {
   chatKeyExchange: 'ashnote/v1/chat/kx',
   chatMessage: 'ashnote/v1/chat/msg',
   chatSafety: 'ashnote/v1/chat/safety',
+  requestLabel: 'ashnote/v1/request/label',
+  requestClaim: 'ashnote/v1/request/claim',
+  requestAnswerText: 'ashnote/v1/request/answer/text',
 } as const;
 
 /** HKDF info for a chat session key: `ashnote/v1/chat/<ROOMID>`. */
 export function chatSessionInfo(roomId: string): string {
   return `ashnote/v1/chat/${roomId}`;
+}
+
+/** HKDF info for the key of a request's answer: `ashnote/v1/request/<REQUESTID>/answer`. */
+export function requestAnswerInfo(requestId: string): string {
+  return `ashnote/v1/request/${requestId}/answer`;
 }

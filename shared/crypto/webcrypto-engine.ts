@@ -9,7 +9,9 @@ import {
   PBKDF2_MAX_BYTES,
 } from './engine-checks.ts';
 import type { CryptoEngine, Curve, EcdhKeyPair } from './engine.ts';
+import { assertLength, concatBytes } from './bytes.ts';
 import { CryptoError } from './errors.ts';
+import { KEY_BYTES } from './protocol.ts';
 import { randomBytes } from './random.ts';
 
 /**
@@ -29,7 +31,7 @@ interface Key {
 interface Subtle {
   digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer>;
   importKey(
-    format: 'raw',
+    format: 'raw' | 'pkcs8',
     keyData: Uint8Array,
     algorithm: string | object,
     extractable: boolean,
@@ -82,13 +84,9 @@ function supportsX25519(): Promise<boolean> {
   return x25519Support;
 }
 
-async function generateEcdhKeyPair(curve: Curve): Promise<EcdhKeyPair> {
+/** ECDH with `privateKey` against raw peer keys, refusing what the noble engine refuses. */
+function keyPair(curve: Curve, privateKey: Key, publicKey: Uint8Array): EcdhKeyPair {
   const algorithm = ALGORITHMS[curve];
-  if (curve === 'X25519' && !(await supportsX25519())) {
-    throw new CryptoError('UNSUPPORTED_CURVE', 'this WebCrypto lacks X25519');
-  }
-  const pair = await subtle().generateKey(algorithm, false, ['deriveBits']);
-  const publicKey = new Uint8Array(await subtle().exportKey('raw', pair.publicKey));
   return {
     curve,
     publicKey,
@@ -97,13 +95,59 @@ async function generateEcdhKeyPair(curve: Curve): Promise<EcdhKeyPair> {
       let secret: ArrayBuffer;
       try {
         const peer = await subtle().importKey('raw', peerPublicKey, algorithm, false, []);
-        secret = await subtle().deriveBits({ ...algorithm, public: peer }, pair.privateKey, 256);
+        secret = await subtle().deriveBits({ ...algorithm, public: peer }, privateKey, 256);
       } catch (cause) {
         throw new CryptoError('INVALID_PUBLIC_KEY', `peer ${curve} key rejected`, { cause });
       }
       return checkSharedSecret(new Uint8Array(secret));
     },
   };
+}
+
+async function requireX25519(): Promise<void> {
+  if (!(await supportsX25519())) {
+    throw new CryptoError('UNSUPPORTED_CURVE', 'this WebCrypto lacks X25519');
+  }
+}
+
+async function generateEcdhKeyPair(curve: Curve): Promise<EcdhKeyPair> {
+  if (curve === 'X25519') await requireX25519();
+  const pair = await subtle().generateKey(ALGORITHMS[curve], false, ['deriveBits']);
+  const publicKey = new Uint8Array(await subtle().exportKey('raw', pair.publicKey));
+  return keyPair(curve, pair.privateKey, publicKey);
+}
+
+/** PKCS #8 (RFC 8410) header of an X25519 private key: WebCrypto imports no raw private keys. */
+const X25519_PKCS8_HEADER = Uint8Array.of(
+  0x30,
+  0x2e,
+  0x02,
+  0x01,
+  0x00,
+  0x30,
+  0x05,
+  0x06,
+  0x03,
+  0x2b,
+  0x65,
+  0x6e,
+  0x04,
+  0x22,
+  0x04,
+  0x20,
+);
+/** The X25519 base point, u = 9: ECDH with it yields one's own public key (RFC 7748 §6.1). */
+const X25519_BASE_POINT = Uint8Array.of(9, ...new Uint8Array(31));
+
+async function x25519KeyPair(privateKey: Uint8Array): Promise<EcdhKeyPair> {
+  assertLength(privateKey, KEY_BYTES, 'X25519 private key');
+  await requireX25519();
+  const pkcs8 = concatBytes(X25519_PKCS8_HEADER, privateKey);
+  const key = await subtle().importKey('pkcs8', pkcs8, ALGORITHMS.X25519, false, ['deriveBits']);
+  const publicKey = await keyPair('X25519', key, new Uint8Array(0)).deriveSharedSecret(
+    X25519_BASE_POINT,
+  );
+  return keyPair('X25519', key, publicKey);
 }
 
 export const webCryptoEngine: CryptoEngine = {
@@ -179,4 +223,6 @@ export const webCryptoEngine: CryptoEngine = {
   },
 
   generateEcdhKeyPair,
+
+  x25519KeyPair,
 };

@@ -12,6 +12,7 @@ import { ChatInstance, ChatParticipant, ChatRoom } from '../chat/chat.entities.t
 import { NewsletterSubscriber } from '../newsletter/newsletter.entities.ts';
 import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
 import { RateLimit } from '../rate-limit/rate-limit.entity.ts';
+import { SecretRequest } from '../requests/requests.entities.ts';
 import { SecurityEvent } from '../security-events/security-events.entities.ts';
 import { ServerSecret } from './server-secret.entity.ts';
 
@@ -24,6 +25,7 @@ export const entities = [
   NotePart,
   NoteTombstone,
   ReadReceipt,
+  SecretRequest,
   ChatRoom,
   ChatInstance,
   ChatParticipant,

@@ -20,7 +20,17 @@ describe('the web app routes the server knows', () => {
 
   it('tells a page from a path the app only answers with its 404 view', () => {
     const noteId = 'A'.repeat(22);
-    for (const page of ['/', '/faq', '/faq/', `/note/${noteId}`, '/chat/abc', '/mobile/chat']) {
+    for (const page of [
+      '/',
+      '/faq',
+      '/faq/',
+      `/note/${noteId}`,
+      '/chat/abc',
+      '/mobile/chat',
+      '/request',
+      `/r/${noteId}`,
+      `/r/${noteId}/open`,
+    ]) {
       expect(isWebAppPage(page), page).toBe(true);
     }
     for (const missing of [
@@ -28,6 +38,8 @@ describe('the web app routes the server knows', () => {
       '/note',
       '/note/',
       '/note/not-a-note',
+      '/r/not-a-request',
+      '/r/not-a-request/open',
       '/blog/a/b',
       '/settings',
     ]) {

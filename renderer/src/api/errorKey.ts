@@ -44,6 +44,9 @@ export function apiErrorKey(error: unknown): ApiErrorKey {
       return 'errors.notFound';
     case 'GONE':
       return 'errors.gone';
+    // Only a request's answer gets it, and the request page says "already answered" itself.
+    case 'CONFLICT':
+      return 'errors.tryAgain';
     case 'PAYLOAD_TOO_LARGE':
       return 'errors.tooLarge';
     case 'RATE_LIMITED':

@@ -8,6 +8,7 @@ export const NAV_ITEMS = [
   { key: 'privacy', to: routePaths.privacy, end: false },
   { key: 'terms', to: routePaths.terms, end: false },
   { key: 'chat', to: routePaths.chat, end: false },
+  { key: 'request', to: routePaths.requestCreate, end: false },
   { key: 'faq', to: routePaths.faq, end: false },
   { key: 'blog', to: routePaths.blog, end: false },
   { key: 'analytics', to: routePaths.analytics, end: false },

@@ -8,6 +8,12 @@ export const routePaths = {
   note: (id: string) => `/note/${encodeURIComponent(id)}`,
   /** The sender's private status page of a note (its key in the fragment). */
   noteStatus: (id: string) => `/s/${encodeURIComponent(id)}`,
+  /** Ask someone for a secret. */
+  requestCreate: '/request',
+  /** The request link's page: the responder's answer form. */
+  request: (id: string) => `/r/${encodeURIComponent(id)}`,
+  /** The claim link's page: the requester reads the answer. */
+  requestClaim: (id: string) => `/r/${encodeURIComponent(id)}/open`,
   chat: '/chat',
   chatRoom: (sessionId: string) => `/chat/${encodeURIComponent(sessionId)}`,
   mobileChatRoom: (sessionId: string) => `/mobile-chat/${encodeURIComponent(sessionId)}`,
@@ -17,11 +23,12 @@ export const routePaths = {
   blog: '/blog',
   blogArticle: (id: string) => `/blog/${encodeURIComponent(id)}`,
   analytics: '/analytics',
-  /** The mobile shell's three tabs: Create, Chat, Settings. */
+  /** The mobile shell's tabs: Create, Chat, Request, Settings. */
   mobile: '/mobile',
   /** Desktop app only. */
   settings: '/settings',
   mobileChat: '/mobile/chat',
+  mobileRequest: '/mobile/request',
   mobileSettings: '/mobile/settings',
 } as const;
 

@@ -44,6 +44,18 @@ const NoteStatusPage = lazyPage(
   () => import('../features/notes/status/NoteStatusPage.tsx'),
   (module) => module.NoteStatusPage,
 );
+const RequestCreatePage = lazyPage(
+  () => import('../features/requests/RequestCreatePage.tsx'),
+  (module) => module.RequestCreatePage,
+);
+const RequestAnswerPage = lazyPage(
+  () => import('../features/requests/RequestAnswerPage.tsx'),
+  (module) => module.RequestAnswerPage,
+);
+const RequestClaimPage = lazyPage(
+  () => import('../features/requests/RequestClaimPage.tsx'),
+  (module) => module.RequestClaimPage,
+);
 const ChatCreatePage = lazyPage(
   () => import('../features/chat/ChatCreatePage.tsx'),
   (module) => module.ChatCreatePage,
@@ -84,6 +96,10 @@ const MobileChatTab = lazyPage(
   () => import('../features/chat/mobile/ChatTab.tsx'),
   (module) => module.ChatTab,
 );
+const MobileRequestTab = lazyPage(
+  () => import('../features/requests/mobile/RequestTab.tsx'),
+  (module) => module.RequestTab,
+);
 const MobileSettingsTab = lazyPage(
   () => import('../features/settings/mobile/SettingsTab.tsx'),
   (module) => module.SettingsTab,
@@ -112,6 +128,9 @@ export function AppRoutes() {
         {/* A note link without its id: "Invalid Note URL" rather than "Page Not Found". */}
         <Route path="note" element={<NoteViewerPage />} />
         <Route path="s/:id" element={<NoteStatusPage />} />
+        <Route path="request" element={<RequestCreatePage />} />
+        <Route path="r/:id" element={<RequestAnswerPage />} />
+        <Route path="r/:id/open" element={<RequestClaimPage />} />
         <Route path="chat" element={<ChatCreatePage />} />
         <Route path="chat/:sessionId" element={<ChatRoomPage />} />
         <Route path="faq" element={<FaqPage />} />
@@ -123,6 +142,7 @@ export function AppRoutes() {
         <Route element={<MobileShell />}>
           <Route path="mobile" element={<MobileCreateTab />} />
           <Route path="mobile/chat" element={<MobileChatTab />} />
+          <Route path="mobile/request" element={<MobileRequestTab />} />
           <Route path="mobile/settings" element={<MobileSettingsTab />} />
           <Route path="mobile-chat/:sessionId" element={<MobileChatRoomPage />} />
         </Route>

@@ -27,7 +27,7 @@ export function LanguageSwitcherCompact() {
       onClick={() => void changeLanguage(next.code)}
       data-testid="language-switcher-compact"
     >
-      <Flag aria-hidden="true">{current.flag}</Flag>
+      <CodeBadge aria-hidden="true">{current.code}</CodeBadge>
       {/* The name, not the code: what is visible must be part of the button's name (WCAG 2.5.3). */}
       <span lang={current.code}>{current.name}</span>
     </SwitcherButton>
@@ -124,7 +124,7 @@ export function LanguageSwitcherDropdown() {
         onClick={() => (open ? close(false) : setOpenAt(currentIndex))}
         onKeyDown={onButtonKeyDown}
       >
-        <Flag aria-hidden="true">{current.flag}</Flag>
+        <CodeBadge aria-hidden="true">{current.code}</CodeBadge>
         <span lang={current.code}>{current.name}</span>
         <ChevronDownIcon />
       </SwitcherButton>
@@ -145,7 +145,7 @@ export function LanguageSwitcherDropdown() {
                 tabIndex={-1}
                 onClick={() => choose(language.code)}
               >
-                <Flag aria-hidden="true">{language.flag}</Flag>
+                <CodeBadge aria-hidden="true">{language.code}</CodeBadge>
                 <ItemName lang={language.code}>{language.name}</ItemName>
                 {checked ? <CheckIcon width={16} height={16} /> : null}
               </Item>
@@ -168,9 +168,24 @@ const SwitcherButton = styled.button.attrs({ type: 'button' })<{ $variant: 'ghos
   font-weight: 500;
 `;
 
-const Flag = styled.span`
-  font-size: ${fontSize.lg};
-  line-height: 1;
+/**
+ * The language's code in a small frame where a flag emoji used to be: flags showed as empty
+ * boxes on systems without an emoji font, and a flag names a country, not a language (Arabic,
+ * Portuguese and Spanish have many). Plain text, so it renders everywhere with the app's font.
+ */
+const CodeBadge = styled.span`
+  min-inline-size: 2.4em;
+  padding-block: 1px;
+  padding-inline: ${space[1]};
+  border: 1px solid currentColor;
+  border-radius: ${radius.small};
+  font-size: ${fontSize.xs};
+  font-weight: 600;
+  line-height: 1.3;
+  letter-spacing: 0.04em;
+  text-align: center;
+  text-transform: uppercase;
+  opacity: 0.8;
 `;
 
 const Menu = styled.div`

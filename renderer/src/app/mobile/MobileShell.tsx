@@ -8,15 +8,16 @@ import {
   rememberedRoomAtom,
 } from '../../features/chat/mobile/mobileChatAtoms.ts';
 import { mobileNoteAtom } from '../../features/notes/mobile/mobileNoteAtom.ts';
+import { mobileRequestAtom } from '../../features/requests/mobile/mobileRequestAtom.ts';
 import { initialMobileNote } from '../../features/notes/mobile/mobileNoteFlow.ts';
 import { registerServiceWorker } from '../../pwa/registerServiceWorker.ts';
 import { TabBar, TAB_BAR_SIZE } from './TabBar.tsx';
 
 /**
  * The layout route of the app-style variant: `/mobile` (Create), `/mobile/chat`,
- * `/mobile/settings` and the rooms at `/mobile-chat/:id`, with the tab bar under all of them.
+ * `/mobile/request`, `/mobile/settings` and the rooms at `/mobile-chat/:id`, with the tab bar under all of them.
  * The site's frame around it (AppLayout) shows the slim mobile header and no footer. Each tab
- * is its feature's own (notes, chat, settings) and keeps its state in its feature's atoms while
+ * is its feature's own (notes, chat, requests, settings) and keeps its state in its feature's atoms while
  * another is shown; leaving the shell forgets them (the note, its link and the room's key lived
  * in memory only). The installable app's service worker is registered from here: the shell is
  * what gets installed.
@@ -29,6 +30,7 @@ export function MobileShell() {
       store.set(mobileNoteAtom, initialMobileNote);
       store.set(mobileChatDurationAtom, DEFAULT_CHAT_DURATION);
       store.set(rememberedRoomAtom, null);
+      store.set(mobileRequestAtom, null);
     },
     [store],
   );

@@ -3,31 +3,41 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { routePaths } from '../paths.ts';
-import { MessageIcon, PenIcon, SettingsIcon } from '../../ui/icons.tsx';
+import { LinkIcon, MessageIcon, PenIcon, SettingsIcon } from '../../ui/icons.tsx';
 import { fontSize, layer, radius, space } from '../../ui/tokens.ts';
 
 /** The bar's height including the phone's bottom safe area (home indicator). */
 export const TAB_BAR_SIZE = 'calc(60px + env(safe-area-inset-bottom))';
 
 type TabPath =
-  typeof routePaths.mobile | typeof routePaths.mobileChat | typeof routePaths.mobileSettings;
+  | typeof routePaths.mobile
+  | typeof routePaths.mobileChat
+  | typeof routePaths.mobileRequest
+  | typeof routePaths.mobileSettings;
 
 /** Which tab a shell path belongs to: a room belongs to Chat. */
 function tabOf(pathname: string): TabPath | null {
   if (pathname.startsWith(routePaths.mobileChatRoom(''))) return routePaths.mobileChat;
-  for (const path of [routePaths.mobile, routePaths.mobileChat, routePaths.mobileSettings]) {
+  for (const path of [
+    routePaths.mobile,
+    routePaths.mobileChat,
+    routePaths.mobileRequest,
+    routePaths.mobileSettings,
+  ]) {
     if (pathname === path || pathname === `${path}/`) return path;
   }
   return null;
 }
 
-/** The shell's bottom navigation: Create, Chat, Settings, the current one marked. */
+/** The shell's bottom navigation: Create, Chat, Request, Settings, the current one marked. */
 export function TabBar() {
+  const { t } = useTranslation();
   const { t: tPage } = useTranslation('pages');
   const current = tabOf(useLocation().pathname);
   const tabs: { path: TabPath; icon: ReactNode; label: string }[] = [
     { path: routePaths.mobile, icon: <PenIcon />, label: tPage('mobile.tabs.create') },
     { path: routePaths.mobileChat, icon: <MessageIcon />, label: tPage('mobile.tabs.chat') },
+    { path: routePaths.mobileRequest, icon: <LinkIcon />, label: t('nav.request') },
     {
       path: routePaths.mobileSettings,
       icon: <SettingsIcon />,

@@ -46,9 +46,9 @@ const PRIVACY_SECTIONS = [
   // Security events under a keyed hash, never the address: backend/src/admin/admin.test.ts
   // ("refuses a wrong password, records it as a security event…": failed sign-ins, rate limits),
   // renderer/e2e/analytics.e2e.test.ts ("records abuse as security events…": notes destroyed by
-  // wrong passwords, malformed chat messages, as the administrator sees them). Not yet held by
-  // a test: their deletion after SECURITY_EVENT_DAYS (the security events service's sweep), noted on
-  // issue 38.
+  // wrong passwords, malformed chat messages, as the administrator sees them); the hash, one
+  // event per minute and the deletion after SECURITY_EVENT_DAYS on both databases:
+  // backend/src/security-events/security-events.test.ts.
   'logs',
   // A backup holds unread notes' ciphertext and sealed addresses, never a read note,
   // and an older one brings back notes read since: backend/src/db/backup/backup.test.ts,

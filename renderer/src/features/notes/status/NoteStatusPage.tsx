@@ -13,7 +13,7 @@ import { Page } from '../../../ui/Page.tsx';
 import { MutedText } from '../../../ui/text.ts';
 import { space } from '../../../ui/tokens.ts';
 import { formatExpiry } from '../create/useShareLink.ts';
-import { BusyNotice, HomeActions, Notice, NoticeActions } from '../view/Notice.tsx';
+import { BusyNotice, HomeActions, Notice, NoticeActions } from '../../../ui/Notice.tsx';
 import { useNoteStatus } from './useNoteStatus.ts';
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DestroyReason } from '../../../../../shared/api/notes.ts';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { formatDuration } from '../../../i18n/formatDuration.ts';
-import { HomeActions, Notice } from './Notice.tsx';
+import { HomeActions, Notice } from '../../../ui/Notice.tsx';
 
 /** Why the note is gone and, when the server said, how long ago. */
 export function DestroyedView({

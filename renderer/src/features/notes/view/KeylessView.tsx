@@ -5,7 +5,7 @@ import { apiPaths } from '../../../../../shared/api/paths.ts';
 import { totalSeconds } from '../../../../../shared/time-ago.ts';
 import { apiGet } from '../../../api/client.ts';
 import { DestroyedView } from './DestroyedView.tsx';
-import { HomeActions, Notice } from './Notice.tsx';
+import { HomeActions, Notice } from '../../../ui/Notice.tsx';
 
 /**
  * A note's page without its key: most often the reader reloaded it (the viewer removes the key

@@ -3,7 +3,7 @@ import { missingCase } from '../../../../../shared/errors.ts';
 import { routePaths } from '../../../app/paths.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
 import { DestroyedView } from './DestroyedView.tsx';
-import { BusyNotice, HomeActions, Notice, NoticeActions } from './Notice.tsx';
+import { BusyNotice, HomeActions, Notice, NoticeActions } from '../../../ui/Notice.tsx';
 import { PasswordView } from './PasswordView.tsx';
 import { RevealedView } from './RevealedView.tsx';
 import { useNoteReader } from './useNoteReader.ts';

@@ -6,9 +6,9 @@ import { InsecureConnectionWarning } from '../../../ui/InsecureConnectionWarning
 import { Stack } from '../../../ui/layout.ts';
 import { Page } from '../../../ui/Page.tsx';
 import { KeylessView } from './KeylessView.tsx';
-import { HomeActions, Notice } from './Notice.tsx';
+import { HomeActions, Notice } from '../../../ui/Notice.tsx';
 import { NoteReader } from './NoteReader.tsx';
-import { useFragmentKey } from './useFragmentKey.ts';
+import { useFragmentKey } from '../../../ui/useFragmentKey.ts';
 
 /**
  * `/note/:id#key`. The key is read from the fragment and removed from the address at once;

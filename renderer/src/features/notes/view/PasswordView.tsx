@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { FieldError, Input, Label } from '../../../ui/Field.tsx';
-import { Notice } from './Notice.tsx';
+import { Notice } from '../../../ui/Notice.tsx';
 import type { ViewerState } from './viewerState.ts';
 import { space } from '../../../ui/tokens.ts';
 

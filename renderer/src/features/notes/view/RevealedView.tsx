@@ -4,7 +4,7 @@ import { Button, buttonStyles } from '../../../ui/Button.tsx';
 import { Row, Stack, sectionPadding } from '../../../ui/layout.ts';
 import { useCopyFeedback } from '../../../ui/useCopyFeedback.ts';
 import { useContentProtection } from '../../../platform/useContentProtection.ts';
-import { HomeActions } from './Notice.tsx';
+import { HomeActions } from '../../../ui/Notice.tsx';
 import type { ShownImage } from './viewerState.ts';
 import { fontSize, radius, space } from '../../../ui/tokens.ts';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { routePaths } from '../../../app/paths.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';
-import { Notice, NoticeActions } from './Notice.tsx';
+import { Notice, NoticeActions } from '../../../ui/Notice.tsx';
 
 /** The last stop before the note is destroyed: only a live note gets here. */
 export function WarningView({ onRead }: { onRead: () => void }) {

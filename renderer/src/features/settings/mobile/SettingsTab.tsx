@@ -116,7 +116,7 @@ function LanguageSelect() {
         >
           {LANGUAGES.map((language) => (
             <option key={language.code} value={language.code} lang={language.code}>
-              {`${language.flag} ${language.name}`}
+              {language.name}
             </option>
           ))}
         </Select>

@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { routePaths } from '../../../app/paths.ts';
-import { ButtonLink } from '../../../ui/Button.tsx';
-import { PageSection, Row } from '../../../ui/layout.ts';
-import { Spinner } from '../../../ui/Spinner.tsx';
-import { fontSize, space } from '../../../ui/tokens.ts';
+import { routePaths } from '../app/paths.ts';
+import { ButtonLink } from './Button.tsx';
+import { PageSection, Row } from './layout.ts';
+import { Spinner } from './Spinner.tsx';
+import { fontSize, space } from './tokens.ts';
 
 type Tone = 'warning' | 'danger' | 'muted';
 

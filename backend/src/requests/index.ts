@@ -1,0 +1,48 @@
+/**
+ * Requests for a secret: the requester asks, one responder answers, the requester reads once.
+ *
+ * - requests.routes.ts: HTTP (ids, bodies, status codes).
+ * - requests.service.ts: the rules (rate limits, answered once, what a refusal says).
+ * - requests.repository.ts: the SQL (secret_request; the answer as a note row).
+ * - requests.entities.ts: the table.
+ * Reading the answer is the notes feature's: it is a note under the request's id, read with the
+ * claim proof through `POST /api/notes/:id/verify`, destroyed, tombstoned and expired as a note.
+ */
+import type { Database } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { requestsRepository } from './requests.repository.ts';
+import { requestsRoutes } from './requests.routes.ts';
+import {
+  DEFAULT_REQUEST_RATE_RULES,
+  requestsService,
+  type RequestRateRules,
+} from './requests.service.ts';
+
+export interface RequestsOptions {
+  /** Overrides of DEFAULT_REQUEST_RATE_RULES. */
+  rateRules?: Partial<RequestRateRules>;
+}
+
+export function requestsFeature(deps: {
+  database: Database;
+  limiter: RateLimiter;
+  logger: Logger;
+  options: RequestsOptions;
+}) {
+  const { database, limiter, logger, options } = deps;
+  const repo = requestsRepository(database);
+  const service = requestsService({
+    repo,
+    limiter,
+    rules: { ...DEFAULT_REQUEST_RATE_RULES, ...options.rateRules },
+  });
+  return {
+    router: requestsRoutes(service),
+    /** Run by the housekeeping job: expired requests go. */
+    async sweep() {
+      const expired = await repo.sweep();
+      if (expired > 0) logger.info('expired requests removed', { count: expired });
+    },
+  };
+}

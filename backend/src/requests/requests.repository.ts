@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+export interface NewRequest {
+  id: string;
+  label: string;
+  claimVerifier: Buffer;
+  expiresInSeconds: number;
+}
+
+/** What anyone with the request's id may see: sealed, or public. */
+export interface RequestState {
+  label: string;
+  expiresAt: string;
+  answered: boolean;
+  ephemeralKey: string | null;
+}
+
+/** The database's clock. */
+const now = sql<string>`now()`;
+
+/**
+ * The request statements. The answer is stored as a note under the request's id, whose
+ * verifier (and link verifier: the claim link has no password) is the request's claim verifier,
+ * so the notes' read-once machinery reads, destroys, tombstones and expires it unchanged.
+ */
+export function requestsRepository(database: Pick<Database, 'sql'>) {
+  const db = database.sql;
+
+  return {
+    /** Stores a request; returns its expiry (ISO text: pg would format a Date locally). */
+    async insert(request: NewRequest): Promise<string> {
+      const expiresAt = new Date(Date.now() + request.expiresInSeconds * 1000).toISOString();
+      await db
+        .insertInto('secret_request')
+        .values({
+          id: request.id,
+          label: request.label,
+          claim_verifier: request.claimVerifier,
+          expires_at: expiresAt,
+        })
+        .execute();
+      return expiresAt;
+    },
+
+    /** A live request, or null when none has this id or it has expired. */
+    async state(id: string): Promise<RequestState | null> {
+      const row = await db
+        .selectFrom('secret_request')
+        .select(['label', 'expires_at', 'answered_at', 'ephemeral_key'])
+        .where('id', '=', id)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        label: row.label,
+        expiresAt: new Date(row.expires_at).toISOString(),
+        answered: row.answered_at !== null,
+        ephemeralKey: row.ephemeral_key,
+      };
+    },
+
+    /**
+     * Answers a live, unanswered request in one statement: the request is marked answered (a
+     * conditional update, so of concurrent answers exactly one finds it unanswered) and the
+     * answer becomes a note under its id, expiring with the request. Returns the expiry, or
+     * null when nothing was answered.
+     */
+    async answer(answer: {
+      id: string;
+      ephemeralKey: string;
+      content: string;
+    }): Promise<string | null> {
+      const row = await db
+        .with('answered', (db) =>
+          db
+            .updateTable('secret_request')
+            .set({ answered_at: now, ephemeral_key: answer.ephemeralKey })
+            .where('id', '=', answer.id)
+            .where('answered_at', 'is', null)
+            .where('expires_at', '>', now)
+            .returning(['id', 'claim_verifier', 'expires_at']),
+        )
+        .insertInto('note')
+        .columns(['id', 'content', 'verifier', 'link_verifier', 'expires_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('answered')
+            .select((eb) => [
+              'id',
+              eb.val(answer.content).as('content'),
+              'claim_verifier',
+              'claim_verifier as link_verifier',
+              'expires_at',
+            ]),
+        )
+        .returning('expires_at')
+        .executeTakeFirst();
+      return row ? new Date(row.expires_at).toISOString() : null;
+    },
+
+    /**
+     * Expired requests go (their answer, read or not, is the notes' to sweep). Idempotent;
+     * returns how many went.
+     */
+    async sweep(): Promise<number> {
+      const result = await db
+        .deleteFrom('secret_request')
+        .where('expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type RequestsRepository = ReturnType<typeof requestsRepository>;

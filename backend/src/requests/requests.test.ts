@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoteInfoResponse, VerifyNoteResponse } from '../../../shared/api/notes.ts';
+import { apiPaths } from '../../../shared/api/paths.ts';
+import type { CreateRequestResponse, RequestInfoResponse } from '../../../shared/api/requests.ts';
+import { base64UrlEncode } from '../../../shared/crypto/encoding.ts';
+import {
+  createRequestKeys,
+  decryptRequestLabel,
+  deriveRequestKeys,
+  deriveRequestLabelKey,
+  encryptRequestLabel,
+  openRequestAnswer,
+  sealRequestAnswer,
+  type RequestKeys,
+} from '../../../shared/crypto/request.ts';
+import { dumpDatabase } from '../testing/database-dump.ts';
+import { postJson } from '../testing/notes-client.ts';
+import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+const LABEL = 'ZK-LABEL VPN password for Lea';
+const ANSWER = 'ZK-ANSWER the VPN password is 8812-kappa';
+
+describe.each(TEST_DATABASES)('requests on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    // Generous limits: the concurrency test fires many answers from one address.
+    t = await startTestServer(
+      kind,
+      {},
+      { requests: { rateRules: { answer: { limit: 500, windowSeconds: 600 } } } },
+    );
+  });
+  afterAll(() => t.stop());
+
+  async function createRequest(label = LABEL): Promise<{ id: string; keys: RequestKeys }> {
+    const keys = await createRequestKeys();
+    const response = await postJson(`${t.url}${apiPaths.requests}`, {
+      label: await encryptRequestLabel(keys.labelKey, label),
+      claimVerifier: keys.claimVerifier,
+      expiration: '1h',
+    });
+    expect(response.status).toBe(201);
+    const { requestId } = (await response.json()) as CreateRequestResponse;
+    return { id: requestId, keys };
+  }
+
+  const info = (id: string) => fetch(`${t.url}${apiPaths.request(id)}`);
+  const answer = async (id: string, publicKey: string, text = ANSWER) =>
+    postJson(
+      `${t.url}${apiPaths.requestAnswer(id)}`,
+      await sealRequestAnswer({ requestId: id, publicKey, text }),
+    );
+  const claim = (id: string, proof: string) =>
+    postJson(`${t.url}${apiPaths.noteVerify(id)}`, { proof, linkProof: proof });
+
+  it('request → answer → claim → destroyed, with nothing secret on the server', async () => {
+    const { id, keys } = await createRequest();
+
+    // The responder sees the label through the request link's public key alone.
+    const open = (await (await info(id)).json()) as RequestInfoResponse;
+    expect(open).toMatchObject({ answered: false, ephemeralKey: null });
+    const labelKey = await deriveRequestLabelKey(keys.publicKey);
+    expect(await decryptRequestLabel(labelKey, open.label)).toBe(LABEL);
+
+    const answered = await answer(id, keys.publicKey);
+    expect(answered.status).toBe(201);
+    const after = (await (await info(id)).json()) as RequestInfoResponse;
+    expect(after.answered).toBe(true);
+    expect(after.ephemeralKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The requester: the claim link's private key gives the label, the proof and the answer.
+    const claimer = await deriveRequestKeys(keys.privateKey);
+    expect(await decryptRequestLabel(claimer.labelKey, after.label)).toBe(LABEL);
+    const note = (await (await fetch(`${t.url}${apiPaths.note(id)}`)).json()) as NoteInfoResponse;
+    expect(note).toMatchObject({ isDestroyed: false, hasPassword: false, attachmentCount: 0 });
+
+    const secrets = [
+      LABEL,
+      ANSWER,
+      keys.privateKey,
+      keys.publicKey,
+      keys.claimProof,
+      base64UrlEncode(keys.labelKey),
+      Buffer.from(keys.labelKey).toString('hex'),
+      Buffer.from(keys.privateKey, 'base64url').toString('hex'),
+      Buffer.from(keys.publicKey, 'base64url').toString('hex'),
+    ];
+    const expectNoSecrets = (text: string) => {
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    };
+    expectNoSecrets(await dumpDatabase(t));
+
+    const read = await claim(id, claimer.claimProof);
+    expect(read.status).toBe(200);
+    const body = (await read.json()) as VerifyNoteResponse;
+    expect(body.attachedImages).toEqual([]);
+    const answerText = await openRequestAnswer({
+      requestId: id,
+      privateKey: keys.privateKey,
+      answer: { ephemeralKey: after.ephemeralKey!, content: body.content },
+    });
+    expect(answerText).toBe(ANSWER);
+
+    // Read once: the answer is gone, and says so.
+    expect((await claim(id, claimer.claimProof)).status).toBe(410);
+    const gone = (await (await fetch(`${t.url}${apiPaths.note(id)}`)).json()) as NoteInfoResponse;
+    expect(gone).toMatchObject({ isDestroyed: true, reason: 'read' });
+    expectNoSecrets(await dumpDatabase(t));
+    expectNoSecrets(t.logs.join('\n'));
+  });
+
+  it('a second answer is refused with 409 and changes nothing', async () => {
+    const { id, keys } = await createRequest();
+    expect((await answer(id, keys.publicKey, 'first')).status).toBe(201);
+    const before = (await (await info(id)).json()) as RequestInfoResponse;
+    const second = await answer(id, keys.publicKey, 'second');
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: { code: string } }).error.code).toBe('CONFLICT');
+    expect(await (await info(id)).json()).toEqual(before);
+
+    const read = (await (await claim(id, keys.claimProof)).json()) as VerifyNoteResponse;
+    const text = await openRequestAnswer({
+      requestId: id,
+      privateKey: keys.privateKey,
+      answer: { ephemeralKey: before.ephemeralKey!, content: read.content },
+    });
+    expect(text).toBe('first');
+  });
+
+  it('of concurrent answers exactly one wins, and it is the one stored', async () => {
+    const { id, keys } = await createRequest();
+    const sealed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        sealRequestAnswer({ requestId: id, publicKey: keys.publicKey, text: `answer ${i}` }),
+      ),
+    );
+    const responses = await Promise.all(
+      sealed.map((body) => postJson(`${t.url}${apiPaths.requestAnswer(id)}`, body)),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(11);
+
+    const winner = sealed[statuses.indexOf(201)]!;
+    const state = (await (await info(id)).json()) as RequestInfoResponse;
+    expect(state.ephemeralKey).toBe(winner.ephemeralKey);
+    const read = (await (await claim(id, keys.claimProof)).json()) as VerifyNoteResponse;
+    expect(read.content).toBe(winner.content);
+  });
+
+  it('a claim with a wrong key is refused and burns nothing', async () => {
+    const { id, keys } = await createRequest();
+    expect((await answer(id, keys.publicKey)).status).toBe(201);
+    const wrong = await createRequestKeys();
+    for (let i = 0; i < 12; i++) expect((await claim(id, wrong.claimProof)).status).toBe(403);
+    const note = (await (await fetch(`${t.url}${apiPaths.note(id)}`)).json()) as NoteInfoResponse;
+    expect(note.isDestroyed).toBe(false);
+    expect((await claim(id, keys.claimProof)).status).toBe(200);
+  });
+
+  it('an unanswered request has nothing to claim; an unknown one is 404 everywhere', async () => {
+    const { id, keys } = await createRequest();
+    expect((await claim(id, keys.claimProof)).status).toBe(404);
+    const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
+    expect((await info(unknown)).status).toBe(404);
+    expect((await answer(unknown, keys.publicKey)).status).toBe(404);
+    expect((await info('not-an-id')).status).toBe(400);
+  });
+
+  it('an expired request can no longer be answered or read', async () => {
+    const { id, keys } = await createRequest();
+    expect((await answer(id, keys.publicKey)).status).toBe(201);
+    const { id: unanswered, keys: unansweredKeys } = await createRequest();
+    const db = t.server.database.sql;
+    await db
+      .updateTable('secret_request')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', 'in', [id, unanswered])
+      .execute();
+    await db
+      .updateTable('note')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    expect((await info(id)).status).toBe(404);
+    expect((await answer(unanswered, unansweredKeys.publicKey)).status).toBe(404);
+    expect((await claim(id, keys.claimProof)).status).toBe(410);
+  });
+
+  it('refuses malformed bodies', async () => {
+    const keys = await createRequestKeys();
+    const label = await encryptRequestLabel(keys.labelKey, 'x'.repeat(900));
+    const tooLong = await postJson(`${t.url}${apiPaths.requests}`, {
+      label,
+      claimVerifier: keys.claimVerifier,
+      expiration: '1h',
+    });
+    expect(tooLong.status).toBe(400);
+    const noVerifier = await postJson(`${t.url}${apiPaths.requests}`, { label, expiration: '1h' });
+    expect(noVerifier.status).toBe(400);
+  });
+});

@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { requestIdSchema } from '../../../../shared/api/requests.ts';
+import { NOTE_MAX_CHARS } from '../../../../shared/limits.ts';
+import { deriveRequestLabelKey } from '../../../../shared/crypto/request.ts';
+import { ApiError } from '../../api/client.ts';
+import type { ApiErrorKey } from '../../api/errorKey.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Field, Textarea } from '../../ui/Field.tsx';
+import { PageSection } from '../../ui/layout.ts';
+import { BusyNotice, HomeActions, Notice } from '../../ui/Notice.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useFragmentKey } from '../../ui/useFragmentKey.ts';
+import { fetchRequest, openLabel, sendAnswer } from './requestsApi.ts';
+import { LinkProblemNotice, linkProblemOf, RequestLabel, RequestPage } from './RequestNotices.tsx';
+import type { LinkProblem } from './RequestNotices.tsx';
+
+type AnswerState =
+  | { kind: 'loading' }
+  | { kind: 'problem'; problem: LinkProblem }
+  | { kind: 'error'; message: ApiErrorKey }
+  | { kind: 'answered' }
+  | { kind: 'form'; label: string }
+  | { kind: 'sent' };
+
+/**
+ * `/r/:id#publicKey`, the request link: the label, then one answer sealed to the public key in
+ * the fragment (never to a key the server hands out). Once answered, the link says so.
+ */
+export function RequestAnswerPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const publicKey = useFragmentKey(id);
+  const [state, setState] = useState<AnswerState>({ kind: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    const show = (next: AnswerState) => current && setState(next);
+    (async () => {
+      if (!requestIdSchema.safeParse(id).success || publicKey === '') {
+        return show({ kind: 'problem', problem: 'invalid' });
+      }
+      const labelKey = await deriveRequestLabelKey(publicKey);
+      const info = await fetchRequest(id);
+      if (info.answered) return show({ kind: 'answered' });
+      show({ kind: 'form', label: await openLabel(labelKey, info) });
+    })().catch((error: unknown) => {
+      const problem = linkProblemOf(error);
+      show(
+        problem === 'invalid' || problem === 'wrongKey' || problem === 'notFound'
+          ? { kind: 'problem', problem }
+          : { kind: 'error', message: problem },
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [id, publicKey]);
+
+  let content;
+  switch (state.kind) {
+    case 'loading':
+      content = <BusyNotice text={t('request.answer.loading')} />;
+      break;
+    case 'problem':
+      content = <LinkProblemNotice problem={state.problem} />;
+      break;
+    case 'error':
+      content = (
+        <Notice tone="danger" title={t('request.answer.failed')}>
+          <p>{t(state.message)}</p>
+          <HomeActions />
+        </Notice>
+      );
+      break;
+    case 'answered':
+      content = (
+        <Notice
+          tone="muted"
+          title={t('request.answer.answeredTitle')}
+          data-testid="request-answered"
+        >
+          <p>{t('request.answer.answered')}</p>
+          <HomeActions create />
+        </Notice>
+      );
+      break;
+    case 'form':
+      content = (
+        <AnswerForm
+          requestId={id}
+          publicKey={publicKey}
+          label={state.label}
+          onDone={(next) => setState(next)}
+        />
+      );
+      break;
+    case 'sent':
+      content = (
+        <Notice tone="muted" title={t('request.answer.sentTitle')} data-testid="request-sent">
+          <p>{t('request.answer.sent')}</p>
+          <HomeActions create />
+        </Notice>
+      );
+      break;
+  }
+  return <RequestPage title={t('request.answer.title')}>{content}</RequestPage>;
+}
+
+function AnswerForm({
+  requestId,
+  publicKey,
+  label,
+  onDone,
+}: {
+  requestId: string;
+  publicKey: string;
+  label: string;
+  onDone: (state: AnswerState) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    if (text.trim() === '') return setError(t('request.answer.empty'));
+    setSending(true);
+    setError(null);
+    try {
+      await sendAnswer(requestId, publicKey, text);
+      onDone({ kind: 'sent' });
+    } catch (failure) {
+      // Someone else answered first (or a second tab did): nothing of this answer was stored.
+      if (failure instanceof ApiError && failure.code === 'CONFLICT') {
+        return onDone({ kind: 'answered' });
+      }
+      const problem = linkProblemOf(failure);
+      if (problem === 'notFound') return onDone({ kind: 'problem', problem });
+      setSending(false);
+      setError(
+        problem === 'invalid' || problem === 'wrongKey' ? t('request.answer.failed') : t(problem),
+      );
+    }
+  }
+
+  return (
+    <PageSection
+      as="form"
+      onSubmit={(event) => void submit(event)}
+      aria-busy={sending}
+      $gap={4}
+      $raised
+      data-testid="answer-form"
+    >
+      <RequestLabel label={label} />
+      <Field
+        label={t('request.answer.textLabel')}
+        hint={t('request.answer.textHint')}
+        error={error}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            name="answer"
+            rows={6}
+            value={text}
+            maxLength={NOTE_MAX_CHARS}
+            onChange={(event) => setText(event.target.value)}
+            disabled={sending}
+          />
+        )}
+      </Field>
+      <Button type="submit" $size="large" $fullWidth disabled={sending}>
+        {sending ? (
+          <>
+            <Spinner $size={18} />
+            {t('request.answer.sending')}
+          </>
+        ) : (
+          t('request.answer.submit')
+        )}
+      </Button>
+    </PageSection>
+  );
+}
