@@ -266,7 +266,7 @@ describe('ashnote on bad input', () => {
       [
         ['send', '--server', app.url, '--expire', '2d'],
         'x',
-        '--expire must be one of 1h, 1d, 7d, 30d.',
+        '--expire must be one of 5m, 15m, 1h, 1d, 7d, 30d.',
       ],
       [['send', '--server', app.url], '  \n', 'Nothing to send: the note is empty.'],
       [

@@ -29,7 +29,8 @@ only the ciphertext on the server and prints the link. Nothing else goes to stan
 output, so the link pipes.
 
 Options:
-  --expire ${EXPIRATIONS}    delete the note unread after this long (default ${DEFAULT_NOTE_EXPIRATION})
+  --expire LIFE            delete the note unread after LIFE: ${EXPIRATIONS}
+                           (default ${DEFAULT_NOTE_EXPIRATION}; a server may offer only some)
   --password               protect it with a password, asked on the terminal (not echoed)
   --password-file FILE     protect it with the password in FILE (a final newline is ignored)
   --notify EMAIL           e-mail EMAIL when the note is read (if the server sends mail)

@@ -17,15 +17,31 @@ export const NOTE_REFERENCE_MAX_CHARS = 100;
 /** A request's label ("VPN password for Lea"), before encryption. */
 export const REQUEST_LABEL_MAX_CHARS = 200;
 
-export const NOTE_EXPIRATIONS = ['1h', '1d', '7d', '30d'] as const;
+/** Every life a note can be given, shortest first; a server offers all or some (NOTE_EXPIRATIONS). */
+export const NOTE_EXPIRATIONS = ['5m', '15m', '1h', '1d', '7d', '30d'] as const;
 export type NoteExpiration = (typeof NOTE_EXPIRATIONS)[number];
+/** The form's initial and after-reset choice (DESIGN §5), wherever the server offers it. */
 export const DEFAULT_NOTE_EXPIRATION: NoteExpiration = '1d';
 export const NOTE_EXPIRATION_SECONDS: Record<NoteExpiration, number> = {
+  '5m': 300,
+  '15m': 900,
   '1h': 3600,
   '1d': 86_400,
   '7d': 7 * 86_400,
   '30d': 30 * 86_400,
 };
+
+/**
+ * The choice a form starts with on a server offering `offered` (a non-empty list): the default
+ * where offered, else the longest offered life within it (the safer side), else the shortest.
+ */
+export function defaultExpirationOf(offered: readonly NoteExpiration[]): NoteExpiration {
+  if (offered.includes(DEFAULT_NOTE_EXPIRATION)) return DEFAULT_NOTE_EXPIRATION;
+  const limit = NOTE_EXPIRATION_SECONDS[DEFAULT_NOTE_EXPIRATION];
+  const byLength = NOTE_EXPIRATIONS.filter((life) => offered.includes(life));
+  const shorter = byLength.filter((life) => NOTE_EXPIRATION_SECONDS[life] <= limit);
+  return shorter.at(-1) ?? byLength[0]!;
+}
 
 export const CHAT_DURATIONS = ['5', '15', '30', '60'] as const;
 export type ChatDuration = (typeof CHAT_DURATIONS)[number];

@@ -18,7 +18,7 @@ const plain: SecurityFeatures = {
 describe('securityScore', () => {
   it('starts at 20 plus the expiry points', () => {
     const scores = NOTE_EXPIRATIONS.map((expiration) => securityScore({ ...plain, expiration }));
-    expect(scores).toEqual([45, 40, 35, 30]);
+    expect(scores).toEqual([45, 45, 45, 40, 35, 30]);
   });
 
   it('adds 30 for a password, 15 for a read receipt and takes 5 for attachments', () => {
@@ -59,6 +59,7 @@ describe('securityRecommendations', () => {
     ]);
     expect(securityRecommendations({ ...plain, expiration: '7d' })).toHaveLength(2);
     expect(securityRecommendations({ ...plain, expiration: '1h' })).toHaveLength(1);
+    expect(securityRecommendations({ ...plain, expiration: '5m' })).toHaveLength(1);
   });
 
   it('suggests a read receipt only with a password and only where mail works', () => {

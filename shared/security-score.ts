@@ -4,7 +4,8 @@ import type { NoteExpiration } from './limits.ts';
  * The one security score (DESIGN §5): the create form's panel and any other screen that rates a
  * note's settings call this, so no two screens can disagree. Seed rule: base 20, +30 with a
  * password, expiry 1h 25 / 1d 20 / 7d 15 / 30d 10, +15 read receipt, −5 with attachments,
- * clamped to 0–100.
+ * clamped to 0–100. The seed's scale ends at an hour; the shorter lives added since (issue 33)
+ * score as 1h does, so a short life is never rated below it and no level moves.
  */
 export interface SecurityFeatures {
   hasPassword: boolean;
@@ -31,6 +32,8 @@ export interface SecurityAssessment {
 
 export const SECURITY_BASE_SCORE = 20;
 export const EXPIRATION_POINTS: Record<NoteExpiration, number> = {
+  '5m': 25,
+  '15m': 25,
   '1h': 25,
   '1d': 20,
   '7d': 15,

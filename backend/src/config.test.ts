@@ -43,6 +43,24 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
   });
 
+  it('offers every note life unless told which, shortest first whatever the order written', () => {
+    expect(loadConfig({}).noteExpirations).toEqual(['5m', '15m', '1h', '1d', '7d', '30d']);
+    expect(loadConfig({ NOTE_EXPIRATIONS: '' }).noteExpirations).toHaveLength(6);
+    expect(loadConfig({ NOTE_EXPIRATIONS: ' 7d, 15m,1h ' }).noteExpirations).toEqual([
+      '15m',
+      '1h',
+      '7d',
+    ]);
+  });
+
+  it('refuses unknown, repeated or no note lives, naming the known ones', () => {
+    expect(problemsOf({ NOTE_EXPIRATIONS: '1h,2w,10m' })).toBe(
+      'Invalid configuration: NOTE_EXPIRATIONS: has unknown lives 2w, 10m (known: 5m, 15m, 1h, 1d, 7d, 30d)',
+    );
+    expect(problemsOf({ NOTE_EXPIRATIONS: '1h,1d,1h' })).toContain('names 1h twice');
+    expect(problemsOf({ NOTE_EXPIRATIONS: ' , ' })).toContain('must name at least one note life');
+  });
+
   it('lists every problem at once in words a self-hoster understands', () => {
     let message = '';
     try {

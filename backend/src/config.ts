@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parsePasswordHash, type PasswordHash } from './admin/password-hash.ts';
 import { MAIL_KEY_HOW_TO, mailKeyProblem } from './mail/mail-key.ts';
 import { MIN_UPLOAD_MEMORY_BUDGET_MB } from './notes/upload/memory-budget.ts';
+import { NOTE_EXPIRATIONS, type NoteExpiration } from '../../shared/limits.ts';
 import {
   SECRET_VARIABLES,
   readSecretFile,
@@ -62,6 +63,8 @@ export interface AppConfig {
   shutdownDrainMs: number;
   /** Memory that large note uploads may take at once while parsed (see notes/upload/). */
   uploadMemoryBudgetBytes: number;
+  /** The lives a note may be given here (NOTE_EXPIRATIONS), shortest first, never empty. */
+  noteExpirations: readonly NoteExpiration[];
 }
 
 export interface MetricsConfig {
@@ -120,6 +123,32 @@ const optionalWholeNumber = (min: number, max: number, meaning: string) => {
     return z.NEVER;
   });
 };
+
+const KNOWN_EXPIRATIONS = NOTE_EXPIRATIONS.join(', ');
+
+/**
+ * A comma-separated list of note lives, each known, each once (unset or empty: all of them);
+ * kept shortest first whatever the order written, so every screen lists them the same way.
+ */
+const expirationList = optionalString.transform((value, ctx) => {
+  if (value === null) return NOTE_EXPIRATIONS;
+  const listed = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  const unknown = listed.filter((item) => !(NOTE_EXPIRATIONS as readonly string[]).includes(item));
+  const problem =
+    listed.length === 0
+      ? 'must name at least one note life'
+      : unknown.length > 0
+        ? `has unknown ${unknown.length === 1 ? 'life' : 'lives'} ${unknown.join(', ')}`
+        : new Set(listed).size !== listed.length
+          ? `names ${listed.find((item, index) => listed.indexOf(item) !== index)} twice`
+          : null;
+  if (problem === null) return NOTE_EXPIRATIONS.filter((life) => listed.includes(life));
+  ctx.addIssue({ code: 'custom', message: `${problem} (known: ${KNOWN_EXPIRATIONS})` });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   PORT: wholeNumber(0, 65_535, 'a port number from 0 to 65535 (0 picks a free one)').default(3000),
@@ -181,6 +210,7 @@ const envSchema = z.object({
     1_000_000,
     `megabytes, at least ${MIN_UPLOAD_MEMORY_BUDGET_MB} (the largest note needs that much while it is parsed)`,
   ).default(DEFAULT_UPLOAD_MEMORY_BUDGET_MB),
+  NOTE_EXPIRATIONS: expirationList,
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -344,5 +374,6 @@ export function loadConfig(
         ? 0
         : Math.min(DEFAULT_DRAIN_MS, Math.floor(e.SHUTDOWN_TIMEOUT_MS / 2))),
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * MIB,
+    noteExpirations: e.NOTE_EXPIRATIONS,
   };
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPublicConfig } from '../../shared/api/config.ts';
+import { NOTE_EXPIRATIONS } from '../../shared/limits.ts';
 import { startTestServer, type TestServer } from '../../backend/src/testing/test-server.ts';
 import { probeServer } from './server-probe.ts';
 
@@ -33,6 +34,7 @@ const CONFIG = buildPublicConfig({
   aiArticlesAvailable: false,
   adminAvailable: false,
   socialUrl: null,
+  expirations: NOTE_EXPIRATIONS,
 });
 const probe = (origin: string) => probeServer(origin, { fetch, timeoutMs: 5000 });
 

@@ -38,6 +38,8 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Ashnote <notes@ashnote.test>',
       MAIL_KEY: crypto.randomBytes(32).toString('base64'),
+      // Its operator also offers fewer lives than the default (issue 33 §3).
+      NOTE_EXPIRATIONS: '15m,1h,1d,7d',
     }),
   ]);
 });
@@ -136,6 +138,21 @@ async function createNoteInUi(
   await page.getByTestId('share-panel').waitFor();
   await expect.poll(() => page.getByText('Note created successfully!').count()).toBeGreaterThan(0);
   return page.getByTestId('share-link').inputValue();
+}
+
+/**
+ * Polls the expiry select until it offers `expected`: the form offers every life until
+ * /api/config has answered with this server's.
+ */
+async function expectExpiryOptions(page: Page, expected: string[]) {
+  const options = page.getByLabel('Auto-delete after').locator('option');
+  const values = async () => {
+    const count = await options.count();
+    return Promise.all(
+      Array.from({ length: count }, (_, index) => options.nth(index).getAttribute('value')),
+    );
+  };
+  await expect.poll(values).toEqual(expected);
 }
 
 describe('notes in the browser', () => {
@@ -244,6 +261,70 @@ describe('notes in the browser', () => {
     await reader.page.getByText(/^This note was read and destroyed \d+ seconds? ago\.$/).waitFor();
     expect(await reader.page.getByTestId('note-warning').count()).toBe(0);
     expectNoProblems(reader.problems, [401]);
+  });
+
+  it('makes a 5-minute note with a generated password in its text and a generated passphrase', async () => {
+    const sender = await openPage();
+    await sender.page.goto(app.url);
+    await expectExpiryOptions(sender.page, ['5m', '15m', '1h', '1d', '7d', '30d']);
+    await sender.page.getByLabel('Auto-delete after').selectOption('5m');
+    await sender.page.getByLabel('Note content').fill('Recovery code:');
+
+    // A 32-character random password, added to the text on a line of its own.
+    await sender.page.getByRole('button', { name: 'Generate a secret to send' }).click();
+    await sender.page.getByLabel('Length (characters)').fill('32');
+    const secret = sender.page.getByLabel('Generated secret');
+    await expect.poll(() => secret.inputValue()).toMatch(/^[!#$%&*+\-=?@^_~A-Za-z0-9]{32}$/);
+    const password = await secret.inputValue();
+    await sender.page
+      .getByText(`Strength: very strong, ${Math.floor(32 * Math.log2(76))} bits of entropy`)
+      .waitFor();
+    await sender.page.getByRole('button', { name: 'Add to the note' }).click();
+    expect(await sender.page.getByLabel('Note content').inputValue()).toBe(
+      `Recovery code:\n${password}`,
+    );
+
+    // A six-word passphrase, spaced, as the note's password: shown, so it can be copied.
+    const passwordButton = sender.page.getByRole('button', { name: 'Generate a password' });
+    await passwordButton.click();
+    expect(await passwordButton.getAttribute('aria-expanded')).toBe('true');
+    await sender.page.getByRole('radio', { name: 'Passphrase' }).check();
+    await sender.page.getByLabel('Separator').selectOption('space');
+    await expect.poll(() => secret.inputValue()).toMatch(/^[a-z-]+( [a-z-]+){5}$/);
+    await sender.page.getByText('Strength: strong, 77 bits of entropy').waitFor();
+    const passphrase = await secret.inputValue();
+    await sender.page.getByRole('button', { name: 'Use as password' }).click();
+    const passwordField = sender.page.getByLabel('Password (optional)');
+    expect(await passwordField.inputValue()).toBe(passphrase);
+    expect(await passwordField.getAttribute('type')).toBe('text');
+    expect(await passwordButton.getAttribute('aria-expanded')).toBe('false');
+
+    await sender.page.getByRole('button', { name: 'Create Secure Note' }).click();
+    await sender.page.getByTestId('share-panel').waitFor();
+    const link = await sender.page.getByTestId('share-link').inputValue();
+    const noteId = new URL(link).pathname.split('/').pop()!;
+    const info = (await (await fetch(`${app.url}${apiPaths.note(noteId)}`)).json()) as {
+      expiresAt: string;
+    };
+    const minutesLeft = (Date.parse(info.expiresAt) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(4);
+    expect(minutesLeft).toBeLessThanOrEqual(5);
+    for (const body of sender.bodies) {
+      expect(body).not.toContain(password);
+      expect(body).not.toContain(passphrase);
+    }
+
+    const reader = await openPage();
+    await reader.page.goto(link);
+    await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await reader.page.getByLabel('Password', { exact: true }).fill(passphrase);
+    await reader.page.getByRole('button', { name: 'Unlock Note' }).click();
+    await reader.page.getByTestId('note-text').waitFor();
+    expect(await reader.page.getByTestId('note-text').textContent()).toBe(
+      `Recovery code:\n${password}`,
+    );
+    expectNoProblems(sender.problems);
+    expectNoProblems(reader.problems);
   });
 
   it('tells a reader who reloaded before reading that the note is still unread', async () => {
@@ -498,6 +579,8 @@ describe('notes in the browser', () => {
     await sender.page.goto(mailApp.url);
     const checkbox = sender.page.getByLabel('Email me when the note is read');
     await expect.poll(() => checkbox.isEnabled()).toBe(true);
+    // The lives offered are this server's, as /api/config announced them.
+    await expectExpiryOptions(sender.page, ['15m', '1h', '1d', '7d']);
     await sender.page.getByLabel('Note content').fill('tell me when you read this');
     await checkbox.check();
     await sender.page.getByLabel('Email address for the notification').fill('not-an-address');

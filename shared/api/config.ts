@@ -4,8 +4,9 @@ import {
   CHAT_MAX_PARTICIPANTS,
   CHAT_MESSAGE_MAX_CHARS,
   DEFAULT_CHAT_DURATION,
-  DEFAULT_NOTE_EXPIRATION,
   NOTE_EXPIRATIONS,
+  defaultExpirationOf,
+  type NoteExpiration,
   NOTE_MAX_CHARS,
   NOTE_MAX_IMAGE_BYTES,
   NOTE_MAX_IMAGES,
@@ -27,7 +28,8 @@ export const publicConfigSchema = z.object({
     chatMaxParticipants: z.number(),
     chatMessageMaxChars: z.number(),
   }),
-  expirations: z.array(z.enum(NOTE_EXPIRATIONS)),
+  /** The lives this server offers (its operator's NOTE_EXPIRATIONS), shortest first. */
+  expirations: z.array(z.enum(NOTE_EXPIRATIONS)).min(1),
   defaultExpiration: z.enum(NOTE_EXPIRATIONS),
   chatDurations: z.array(z.enum(CHAT_DURATIONS)),
   defaultChatDuration: z.enum(CHAT_DURATIONS),
@@ -39,9 +41,11 @@ export function buildPublicConfig(capabilities: {
   aiArticlesAvailable: boolean;
   adminAvailable: boolean;
   socialUrl: string | null;
+  expirations: readonly NoteExpiration[];
 }): PublicConfig {
+  const { expirations, ...rest } = capabilities;
   return {
-    ...capabilities,
+    ...rest,
     limits: {
       noteMaxChars: NOTE_MAX_CHARS,
       noteMaxImages: NOTE_MAX_IMAGES,
@@ -50,8 +54,8 @@ export function buildPublicConfig(capabilities: {
       chatMaxParticipants: CHAT_MAX_PARTICIPANTS,
       chatMessageMaxChars: CHAT_MESSAGE_MAX_CHARS,
     },
-    expirations: [...NOTE_EXPIRATIONS],
-    defaultExpiration: DEFAULT_NOTE_EXPIRATION,
+    expirations: [...expirations],
+    defaultExpiration: defaultExpirationOf(expirations),
     chatDurations: [...CHAT_DURATIONS],
     defaultChatDuration: DEFAULT_CHAT_DURATION,
   };

@@ -45,6 +45,13 @@ export interface NotesOptions {
   uploadLine?: { maxWaiting: number; maxWaitMs: number };
 }
 
+/**
+ * How often expired notes are swept by default. A note is unreadable from its expiry on (every
+ * read checks it); the sweep deletes its ciphertext within this much more, a fifth of the
+ * shortest life (5 minutes), and the documents promise "within a minute".
+ */
+export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
+
 /** Every table that holds note ciphertext or traces of a note. */
 const NOTE_TABLES = ['note', 'note_part', 'note_tombstone', 'read_receipt'] as const;
 
@@ -80,6 +87,7 @@ export function notesFeature(deps: {
     limiter,
     receipts,
     rules: { ...DEFAULT_NOTE_RATE_RULES, ...options.rateRules },
+    offeredExpirations: config.noteExpirations,
     logger,
     onDestroyed: reclaimer.noteDestroyed,
     events,
@@ -89,7 +97,7 @@ export function notesFeature(deps: {
 
   const stopSweeper = startPeriodic(
     'notes-sweeper',
-    options.sweepIntervalMs ?? 60_000,
+    options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
     async () => {
       const { expired, deleted } = await repo.sweep(NOTE_MAX_LIFETIME_DAYS);
       if (expired > 0) {

@@ -9,6 +9,7 @@ import {
   NOTE_EXPIRATION_SECONDS,
   NOTE_MAX_LIFETIME_DAYS,
   NOTE_MAX_PROOF_ATTEMPTS,
+  type NoteExpiration,
 } from '../../../shared/limits.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
 import { AppError } from '../http/app-error.ts';
@@ -74,6 +75,8 @@ export function notesService(deps: {
   /** Null when the server has no mail configured. */
   receipts: { delivery: ReadReceipts; key: Buffer } | null;
   rules: NoteRateRules;
+  /** The lives this server offers (its operator's NOTE_EXPIRATIONS). */
+  offeredExpirations: readonly NoteExpiration[];
   logger: Logger;
   /** A note was destroyed (read, or too many attempts): its space can be reclaimed. */
   onDestroyed: () => void;
@@ -84,6 +87,7 @@ export function notesService(deps: {
   metrics: Pick<AppMetrics, 'noteCreated' | 'notesDestroyed'>;
 }) {
   const { repo, limiter, receipts, rules, logger, onDestroyed, events, onActivity, metrics } = deps;
+  const offered = deps.offeredExpirations;
 
   /** Sends the receipts a note's ending just armed, without making the caller wait for mail. */
   function deliverReceipts(): void {
@@ -118,6 +122,14 @@ export function notesService(deps: {
   /** Checks what the server must (mail, limits) and stores the note. */
   async function store(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
     const input = upload.fields;
+    // A known life this operator chose not to offer: refused before anything is counted or kept.
+    if (!offered.includes(input.expiration)) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `This server does not offer that expiry. Choose one of: ${offered.join(', ')}.`,
+        { fields: [{ path: 'expiration', message: 'not offered on this server' }] },
+      );
+    }
     if (input.emailNotification !== null && receipts === null) {
       throw new AppError(
         'VALIDATION_FAILED',

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteInfoResponse, VerifyNoteResponse } from '../../../shared/api/notes.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
 import type { ErrorBody, ErrorCode } from '../../../shared/errors.ts';
-import type { NotesOptions } from './index.ts';
+import { publicConfigSchema } from '../../../shared/api/config.ts';
+import { NOTE_EXPIRATION_SECONDS } from '../../../shared/limits.ts';
+import { DEFAULT_SWEEP_INTERVAL_MS, type NotesOptions } from './index.ts';
+import { notesRepository } from './notes.repository.ts';
 import {
   createFakeNote,
   fakeEnvelope,
@@ -154,6 +157,28 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
     expect((await errorOf<'GONE'>(read)).details?.reason).toBe('expired');
   });
 
+  it('gives a 5-minute note five minutes, then refuses it and sweeps it at the next sweep', async () => {
+    const before = Date.now();
+    const note = await createFakeNote(t.url, { expiration: '5m' });
+    const lifeMs = Date.parse(note.expiresAt) - before;
+    expect(lifeMs).toBeGreaterThan(295_000);
+    expect(lifeMs).toBeLessThan(305_000);
+    // Five minutes pass (the database's clock decides, so its expiry moves instead).
+    const db = t.server.database.sql;
+    await sql`update note set expires_at = expires_at - interval '5 minutes' where id = ${note.noteId}`.execute(
+      db,
+    );
+    expect((await verify(t, note.noteId, note.proof, note.linkProof)).status).toBe(410);
+    await notesRepository(t.server.database).sweep(30);
+    const left = await sql<{ n: number }>`
+      select count(*)::int as n from note where id = ${note.noteId}`.execute(db);
+    expect(left.rows[0]?.n).toBe(0);
+    // So its ciphertext outlives it by at most one sweep interval, a fifth of its life.
+    expect(DEFAULT_SWEEP_INTERVAL_MS).toBeLessThanOrEqual(
+      (NOTE_EXPIRATION_SECONDS['5m'] * 1000) / 5,
+    );
+  });
+
   it('answers unknown and malformed ids distinctly', async () => {
     const unknown = await fetch(`${t.url}${apiPaths.note('AAAAAAAAAAAAAAAAAAAAAA')}`);
     expect(unknown.status).toBe(404);
@@ -288,7 +313,6 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
     await sql`update note_tombstone set destroyed_at = now() - interval '31 days' where id = ${old.noteId}`.execute(
       db,
     );
-    const { notesRepository } = await import('./notes.repository.ts');
     await notesRepository(t.server.database).sweep(30);
     const notes = await sql<{
       n: number;
@@ -296,6 +320,45 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
     expect(notes.rows[0]?.n).toBe(0);
     expect(await info(t, expired.noteId)).toMatchObject({ isDestroyed: true, reason: 'expired' });
     expect((await fetch(`${t.url}${apiPaths.note(old.noteId)}`)).status).toBe(404);
+  });
+});
+
+describe.each(TEST_DATABASES)('note lives an operator chose on %s', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind, { NOTE_EXPIRATIONS: '15m,1h,7d' });
+  });
+  afterAll(() => t.stop());
+
+  it('announces only those, with the safer default when 1 day is not among them', async () => {
+    const config = publicConfigSchema.parse(
+      await (await fetch(`${t.url}${apiPaths.config}`)).json(),
+    );
+    expect(config.expirations).toEqual(['15m', '1h', '7d']);
+    expect(config.defaultExpiration).toBe('1h');
+  });
+
+  it('refuses any other life with a message naming those offered, and keeps nothing', async () => {
+    const count = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from note`.execute(t.server.database.sql))
+        .rows[0]!.n;
+    const before = await count();
+    for (const expiration of ['5m', '1d', '30d']) {
+      const response = await postJson(`${t.url}${apiPaths.notes}`, {
+        content: fakeEnvelope(),
+        ...noteVerifiers(),
+        expiration,
+      });
+      expect(response.status).toBe(400);
+      const error = await errorOf(response);
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.message).toBe(
+        'This server does not offer that expiry. Choose one of: 15m, 1h, 7d.',
+      );
+      expect(error.fields).toEqual([{ path: 'expiration', message: 'not offered on this server' }]);
+    }
+    expect(await count()).toBe(before);
+    expect((await createFakeNote(t.url, { expiration: '15m' })).noteId).toBeTruthy();
   });
 });
 

@@ -14,6 +14,7 @@ export function systemRoutes(config: AppConfig, database: Database): Router {
     aiArticlesAvailable: config.ai !== null,
     adminAvailable: config.adminPasswordHash !== null,
     socialUrl: config.socialUrl,
+    expirations: config.noteExpirations,
   });
 
   router.get(apiRoutes.health, async (ctx) => {

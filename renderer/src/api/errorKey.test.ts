@@ -33,6 +33,18 @@ describe('apiErrorKey', () => {
     ).toBe('errors.validation');
   });
 
+  it('says when this server does not offer the chosen life', () => {
+    expect(
+      apiErrorKey(
+        apiError(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'This server does not offer that expiry. Choose one of: 1h, 1d.',
+          fields: [{ path: 'expiration', message: 'not offered on this server' }],
+        }),
+      ),
+    ).toBe('errors.expirationUnavailable');
+  });
+
   it('maps codes and failures without a body to the catalogue', () => {
     expect(apiErrorKey(apiError(401, { code: 'WRONG_PROOF', message: '' }))).toBe(
       'errors.wrongPassword',

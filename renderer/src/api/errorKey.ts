@@ -9,6 +9,7 @@ export type ApiErrorKey =
   | 'errors.validation'
   | 'errors.invalidEmail'
   | 'errors.emailUnavailable'
+  | 'errors.expirationUnavailable'
   | 'errors.rateLimited'
   | 'errors.readReceiptLimit'
   | 'errors.notFound'
@@ -35,6 +36,10 @@ export function apiErrorKey(error: unknown): ApiErrorKey {
       const fields = error.body?.fields ?? [];
       if (fields.some((field) => field.path.startsWith('emailNotification'))) {
         return 'errors.invalidEmail';
+      }
+      // A life this server's operator does not offer (the page's /api/config was stale).
+      if (fields.some((field) => field.path === 'expiration')) {
+        return 'errors.expirationUnavailable';
       }
       return 'errors.validation';
     }

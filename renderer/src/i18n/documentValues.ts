@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../api/config.ts';
 import { SESSION_ID_LENGTH, VISITOR_ID_LENGTH } from '../../../shared/api/analytics-tracking.ts';
 import { ANALYTICS_RETENTION_DAYS } from '../../../shared/api/analytics.ts';
 import {
@@ -42,6 +43,10 @@ export function useDocumentValues() {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'en';
   const or = new Intl.ListFormat(language, { type: 'disjunction' });
+  // The lives this server offers (its operator chooses them), once it has said.
+  const config = usePublicConfig();
+  const expiries = config?.expirations ?? NOTE_EXPIRATIONS;
+  const defaultExpiry = config?.defaultExpiration ?? DEFAULT_NOTE_EXPIRATION;
 
   return {
     minAge: MIN_AGE,
@@ -54,8 +59,8 @@ export function useDocumentValues() {
     attempts: NOTE_MAX_PROOF_ATTEMPTS,
     securityEventDays: SECURITY_EVENT_DAYS,
     iterations: NOTE_PBKDF2_ITERATIONS,
-    expiryOptions: or.format(NOTE_EXPIRATIONS.map((option) => t(`home.form.expiration.${option}`))),
-    defaultExpiry: t(`home.form.expiration.${DEFAULT_NOTE_EXPIRATION}`),
+    expiryOptions: or.format(expiries.map((option) => t(`home.form.expiration.${option}`))),
+    defaultExpiry: t(`home.form.expiration.${defaultExpiry}`),
     chatDurations: or.format(CHAT_DURATIONS.map((option) => t(`chat.create.durations.${option}`))),
     chatDefault: t(`chat.create.durations.${DEFAULT_CHAT_DURATION}`),
     chatMessageChars: CHAT_MESSAGE_MAX_CHARS,

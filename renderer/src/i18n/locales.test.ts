@@ -71,6 +71,8 @@ const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
       'chat.create.durations.5',
       'chat.create.durations.15',
       'chat.create.durations.30',
+      'home.form.expiration.5m',
+      'home.form.expiration.15m',
       'chat.room.messagesLabel',
       'chat.room.sender.peer',
       'chat.room.composer.label',
@@ -78,7 +80,13 @@ const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
       'faq.questionCount_other',
       'desktop.menu.faq',
     ],
-    de: ['nav.chat', 'nav.faq', 'nav.blog', 'desktop.settings.serverHeading'],
+    de: [
+      'nav.chat',
+      'nav.faq',
+      'nav.blog',
+      'desktop.settings.serverHeading',
+      'generate.kinds.passphrase',
+    ],
     pt: ['nav.chat', 'nav.menuTitle'],
     it: [
       'nav.home',
@@ -91,6 +99,7 @@ const SAME_AS_ENGLISH: Record<string, Record<string, readonly string[]>> = {
       'desktop.menu.file',
       'desktop.settings.serverHeading',
       'desktop.settings.privacyHeading',
+      'generate.kinds.passphrase',
     ],
   },
   pages: {

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { NOTE_MAX_CHARS } from '../../../../../shared/limits.ts';
 import { Field, Textarea } from '../../../ui/Field.tsx';
+import { GenerateSecret } from '../generate/GenerateSecret.tsx';
 import type { ContentProblem } from './noteFormValidation.ts';
 import { fontSize, space } from '../../../ui/tokens.ts';
 
@@ -16,7 +17,10 @@ interface ContentFieldProps {
   ref: Ref<HTMLTextAreaElement>;
 }
 
-/** The note's text, with a live character count against the limit. */
+/**
+ * The note's text, with a live character count against the limit, and a generator for a fresh
+ * secret to send (added on a line of its own after what is written).
+ */
 export function ContentField({ value, problem, disabled, onChange, ref }: ContentFieldProps) {
   const { t, i18n } = useTranslation();
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
@@ -62,6 +66,11 @@ export function ContentField({ value, problem, disabled, onChange, ref }: Conten
       >
         {t('home.form.counter', { used: number.format(value.length), max })}
       </Counter>
+      <GenerateSecret
+        target="content"
+        disabled={disabled}
+        onUse={(secret) => onChange(value.trim() === '' ? secret : `${value.trimEnd()}\n${secret}`)}
+      />
     </div>
   );
 }

@@ -2,11 +2,7 @@ import { useId, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { missingCase } from '../../../../../shared/errors.ts';
-import {
-  NOTE_EXPIRATIONS,
-  NOTE_MAX_IMAGE_BYTES,
-  NOTE_MAX_IMAGES,
-} from '../../../../../shared/limits.ts';
+import { NOTE_MAX_IMAGE_BYTES, NOTE_MAX_IMAGES } from '../../../../../shared/limits.ts';
 import type { NoteExpiration } from '../../../../../shared/limits.ts';
 import { assessSecurity } from '../../../../../shared/security-score.ts';
 import { usePublicConfigState } from '../../../api/config.ts';
@@ -18,6 +14,7 @@ import { PageSection, Stack } from '../../../ui/layout.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { FinePrint } from '../../../ui/text.ts';
 import type { CreatedNote } from '../createNote.ts';
+import { offeredChoice, useOfferedExpirations } from '../offeredExpirations.ts';
 import { ContentField } from './ContentField.tsx';
 import { ImageAttachments } from './ImageAttachments.tsx';
 import { initialNoteForm, noteFormReducer, shownContentProblem } from './noteFormState.ts';
@@ -43,10 +40,13 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
   const emailRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const receipt = state.receiptOn && emailAvailable;
+  const lives = useOfferedExpirations();
+  const expiration = offeredChoice(state.expiration, lives);
   const { pending } = state;
 
   const submit = useSubmitNote({
     state,
+    expiration,
     dispatch,
     images: images.attachments.map((attachment) => attachment.file),
     busy: images.adding,
@@ -77,7 +77,7 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
   const assessment = assessSecurity(
     {
       hasPassword: state.password.length > 0,
-      expiration: state.expiration,
+      expiration,
       hasEmailNotification: receipt,
       hasAttachments: images.attachments.length > 0,
     },
@@ -112,19 +112,20 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
           disabled={pending}
           onChange={(value) => dispatch({ type: 'password', value })}
           onToggle={() => dispatch({ type: 'togglePassword' })}
+          generator
         />
         <Field label={t('home.form.expirationLabel')} hint={t('home.form.expirationHint')}>
           {(props) => (
             <Select
               {...props}
               name="expiration"
-              value={state.expiration}
+              value={expiration}
               disabled={pending}
               onChange={(event) =>
                 dispatch({ type: 'expiration', value: event.target.value as NoteExpiration })
               }
             >
-              {NOTE_EXPIRATIONS.map((option) => (
+              {lives.options.map((option) => (
                 <option key={option} value={option}>
                   {t(`home.form.expiration.${option}`)}
                 </option>

@@ -1,6 +1,7 @@
 import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../../shared/languages.ts';
+import type { NoteExpiration } from '../../../../../shared/limits.ts';
 import { useToast } from '../../../ui/toast/index.ts';
 import type { CreatedNote } from '../createdNote.ts';
 import type { NoteFormAction, NoteFormState } from './noteFormState.ts';
@@ -9,6 +10,8 @@ import { validateNote } from './noteFormValidation.ts';
 
 interface SubmitOptions {
   state: NoteFormState;
+  /** The life to send: the chosen one as this server offers it (offeredChoice). */
+  expiration: NoteExpiration;
   dispatch: (action: NoteFormAction) => void;
   /** Metadata-free images, in the order they were attached. */
   images: File[];
@@ -54,7 +57,7 @@ export function useSubmitNote(options: SubmitOptions) {
       {
         content: state.content,
         password: state.password,
-        expiration: state.expiration,
+        expiration: options.expiration,
         receipt: receipt
           ? { email: state.email.trim(), language: options.language, reference: state.reference }
           : null,

@@ -2,7 +2,6 @@ import { useId, useRef, useState } from 'react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { DEFAULT_NOTE_EXPIRATION, NOTE_EXPIRATIONS } from '../../../../../shared/limits.ts';
 import { assessSecurity } from '../../../../../shared/security-score.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup.tsx';
@@ -12,6 +11,7 @@ import { Stack } from '../../../ui/layout.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
 import { FinePrint } from '../../../ui/text.ts';
 import { PasswordField } from '../create/PasswordField.tsx';
+import { offeredChoice, useOfferedExpirations } from '../offeredExpirations.ts';
 import { SecurityPanel } from '../create/SecurityPanel.tsx';
 import { effectivePassword } from './mobileNoteFlow.ts';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
@@ -34,14 +34,16 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
   const switchId = useId();
   const switchLabelId = useId();
   const switchHintId = useId();
-  const create = useCreateMobileNote(state, dispatch, passwordRef);
+  const lives = useOfferedExpirations();
+  const expiration = offeredChoice(state.expiration, lives);
+  const create = useCreateMobileNote(state, expiration, dispatch, passwordRef);
   const { pending } = state;
 
   // No read receipts or images in the app-style variant: the score must not suggest them.
   const assessment = assessSecurity(
     {
       hasPassword: effectivePassword(state) !== '',
-      expiration: state.expiration,
+      expiration,
       hasEmailNotification: false,
       hasAttachments: false,
     },
@@ -96,6 +98,7 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
             }
             onChange={(value) => dispatch({ type: 'password', value })}
             onToggle={() => setPasswordShown((shown) => !shown)}
+            generator
           />
         ) : null}
       </Stack>
@@ -105,11 +108,11 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
           legend={t('home.form.expirationLabel')}
           icon={<ClockIcon width={16} height={16} />}
           name="expiration"
-          value={state.expiration}
-          choices={NOTE_EXPIRATIONS.map((expiration) => ({
-            value: expiration,
-            label: t(`home.form.expiration.${expiration}`),
-            tag: expiration === DEFAULT_NOTE_EXPIRATION ? t('chat.create.defaultTag') : undefined,
+          value={expiration}
+          choices={lives.options.map((option) => ({
+            value: option,
+            label: t(`home.form.expiration.${option}`),
+            tag: option === lives.initial ? t('chat.create.defaultTag') : undefined,
           }))}
           onChange={(value) => dispatch({ type: 'expiration', value })}
           disabled={pending}

@@ -1,5 +1,6 @@
 import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NoteExpiration } from '../../../../../shared/limits.ts';
 import { useToast } from '../../../ui/toast/index.ts';
 import { sendNote } from '../create/sendNote.ts';
 import { effectivePassword } from './mobileNoteFlow.ts';
@@ -12,6 +13,8 @@ import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
  */
 export function useCreateMobileNote(
   state: MobileNoteState,
+  /** The chosen life as this server offers it (offeredChoice). */
+  expiration: NoteExpiration,
   dispatch: (action: MobileNoteAction) => void,
   passwordRef: RefObject<HTMLInputElement | null>,
 ) {
@@ -33,7 +36,7 @@ export function useCreateMobileNote(
       {
         content: state.message,
         password: effectivePassword(state),
-        expiration: state.expiration,
+        expiration,
         receipt: null,
         images: [],
       },
