@@ -152,6 +152,7 @@ async function benchStorage(env: Record<string, string>): Promise<RunStats> {
           parts: partsInMemory([]),
           verifier,
           linkVerifier: verifier,
+          statusVerifier: null,
           kdf: null,
           expiresInSeconds: 86_400,
           sealedReceiptAddress: null,

@@ -20,6 +20,7 @@ describe('the command’s messages', () => {
       decryptFailed: en.note.viewer.decryptFailed,
       expiredNow: en.note.destroyed.expiredNow,
       tooManyAttemptsNow: en.note.destroyed.tooManyAttemptsNow,
+      destroyedBySenderNow: en.status.reader.destroyedNow,
     });
   });
 
@@ -36,6 +37,9 @@ describe('the command’s messages', () => {
     );
     expect(destroyedMessage('too_many_attempts', { hours: 0, minutes: 0, seconds: 5 })).toBe(
       fill(destroyed.tooManyAttempts, { time: '5 seconds' }),
+    );
+    expect(destroyedMessage('destroyed_by_sender', { hours: 2, minutes: 0, seconds: 0 })).toBe(
+      fill(en.status.reader.destroyed, { time: '2 hours' }),
     );
     expect(destroyedMessage('read', null)).toBe(destroyed.notFound);
   });

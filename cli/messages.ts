@@ -24,6 +24,7 @@ export const MESSAGES = {
   decryptFailed: 'Failed to decrypt note. Invalid key or corrupted data.',
   expiredNow: 'This note has expired and is no longer available.',
   tooManyAttemptsNow: 'This note has been destroyed after too many incorrect password attempts.',
+  destroyedBySenderNow: 'Its sender destroyed this note before it was read.',
 } as const;
 
 /** "9 attempts left before the note is destroyed." */
@@ -54,6 +55,10 @@ export function destroyedMessage(reason: DestroyReason, ago: TimeAgo | null): st
       return time === null
         ? MESSAGES.tooManyAttemptsNow
         : `This note was destroyed ${time} ago after too many incorrect password attempts.`;
+    case 'destroyed_by_sender':
+      return time === null
+        ? MESSAGES.destroyedBySenderNow
+        : `Its sender destroyed this note ${time} ago, before it was read.`;
     default:
       return missingCase(reason);
   }

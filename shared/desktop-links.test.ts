@@ -12,6 +12,13 @@ describe('appPathFromLink', () => {
     expect(appPathFromLink(`ashnote://note/${ID}/#${KEY}`, SERVER)).toBe(`/note/${ID}#${KEY}`);
   });
 
+  it('opens a sender’s status link, from the app’s scheme or the server, and no mangled one', () => {
+    expect(appPathFromLink(`ashnote://s/${ID}#${KEY}`, null)).toBe(`/s/${ID}#${KEY}`);
+    expect(appPathFromLink(`${SERVER}/s/${ID}#${KEY}`, SERVER)).toBe(`/s/${ID}#${KEY}`);
+    expect(appPathFromLink(`${SERVER}/s/${ID}#${KEY.slice(1)}`, SERVER)).toBeNull();
+    expect(appPathFromLink(`${SERVER}/s/short#${KEY}`, SERVER)).toBeNull();
+  });
+
   it("opens a request's two links, the answer form and the claim", () => {
     expect(appPathFromLink(`ashnote://r/${ID}#${KEY}`, null)).toBe(`/r/${ID}#${KEY}`);
     expect(appPathFromLink(`ashnote://r/${ID}/open#${KEY}`, null)).toBe(`/r/${ID}/open#${KEY}`);

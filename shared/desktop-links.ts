@@ -3,16 +3,17 @@ import { noteIdSchema } from './api/notes.ts';
 import { requestIdSchema } from './api/requests.ts';
 
 /**
- * Links the desktop app opens itself: `ashnote://note/ID#KEY`, `ashnote://chat/ID#KEY`, a
- * request's two links (`ashnote://r/ID#KEY` to answer it, `ashnote://r/ID/open#KEY` to claim the
- * answer), and the configured server's own https links to any of these. Used by main (launch arguments,
+ * Links the desktop app opens itself: `ashnote://note/ID#KEY`, `ashnote://chat/ID#KEY`,
+ * `ashnote://s/ID#KEY` (a sender's status link), a request's two links (`ashnote://r/ID#KEY` to
+ * answer it, `ashnote://r/ID/open#KEY` to claim the answer), and the configured server's own https
+ * links to any of these. Used by main (launch arguments,
  * macOS open-url, a second launch) and by the renderer (a pasted link). Parsing only: nothing
  * here logs or stores the link, whose fragment is a key.
  */
 
 export const DEEP_LINK_SCHEME = 'ashnote';
 
-/** K_link, K_room and a request's keys: 32 bytes in base64url without padding. */
+/** K_link, K_status, K_room and a request's keys: 32 bytes in base64url without padding. */
 const LINK_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 /** Each kind of link, and the one page below an id it may name (a request's claim, `open`). */
@@ -21,6 +22,7 @@ const KINDS: Record<
   { path: string; id: { safeParse(value: string): { success: boolean } }; page?: string }
 > = {
   note: { path: 'note', id: noteIdSchema },
+  s: { path: 's', id: noteIdSchema },
   chat: { path: 'chat', id: chatRoomIdSchema },
   'mobile-chat': { path: 'mobile-chat', id: chatRoomIdSchema },
   r: { path: 'r', id: requestIdSchema, page: 'open' },

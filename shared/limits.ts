@@ -12,6 +12,8 @@ export const NOTE_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Unread notes never outlive this, whatever expiry was chosen. */
 export const NOTE_MAX_LIFETIME_DAYS = 30;
 export const NOTE_MAX_PROOF_ATTEMPTS = 10;
+/** The longest reference a sender may give a read receipt ("contract for Lea"). */
+export const NOTE_REFERENCE_MAX_CHARS = 100;
 /** A request's label ("VPN password for Lea"), before encryption. */
 export const REQUEST_LABEL_MAX_CHARS = 200;
 

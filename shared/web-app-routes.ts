@@ -15,6 +15,7 @@ export const WEB_APP_ROUTES = [
   '/privacy',
   '/terms',
   '/note/:id',
+  '/s/:id',
   '/request',
   '/r/:id',
   '/r/:id/open',
@@ -32,11 +33,17 @@ export const WEB_APP_ROUTES = [
   '/mobile-chat/:sessionId',
 ] as const;
 
-/** Checks of a pattern's parameters, where one is known: a note or request link names a possible one. */
+/**
+ * Checks of a pattern's parameters, where one is known: a note link, the sender's status link of
+ * a note, and a request link name a possible note or request.
+ */
+const isNoteId = (id: string) => noteIdSchema.safeParse(id).success;
+const isRequestId = (id: string) => requestIdSchema.safeParse(id).success;
 const PARAMETER_CHECKS: Record<string, (value: string) => boolean> = {
-  '/note/:id': (id) => noteIdSchema.safeParse(id).success,
-  '/r/:id': (id) => requestIdSchema.safeParse(id).success,
-  '/r/:id/open': (id) => requestIdSchema.safeParse(id).success,
+  '/note/:id': isNoteId,
+  '/s/:id': isNoteId,
+  '/r/:id': isRequestId,
+  '/r/:id/open': isRequestId,
 };
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');

@@ -1,8 +1,8 @@
 import { appPathFromLink, DEEP_LINK_SCHEME } from '../../shared/desktop-links.ts';
 
 /**
- * Deep links: `ashnote://note/ID#KEY`, `ashnote://chat/ID#KEY`, and the configured server's own
- * https links. Windows and Linux hand them to the app as a launch argument (to the running
+ * Deep links: `ashnote://note/ID#KEY`, `ashnote://chat/ID#KEY`, `ashnote://s/ID#KEY` (a sender's
+ * status link), and the configured server's own https links. Windows and Linux hand them to the app as a launch argument (to the running
  * instance through `second-instance`), macOS through `open-url`. The link holds a key in its
  * fragment: it is passed to the window and never written to a file or a log.
  */

@@ -272,7 +272,7 @@ describe('the mobile shell', () => {
     await shot(page, 'en-iphone-5-share');
 
     // Copy puts the whole link, key included, on the clipboard.
-    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByText('Copied!', { exact: true }).first().waitFor();
     await page.getByText('Link copied to clipboard', { exact: true }).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link);
@@ -477,12 +477,14 @@ describe('the mobile shell', () => {
   });
 
   /** Everything a finger can hit that is smaller than 44 × 44 CSS pixels (label included). */
-  function smallTargets(page: Page): Promise<string[]> {
-    return page.evaluate(() => {
+  /** Controls smaller than a fingertip, within `scope` (a selector). */
+  function smallTargets(page: Page, scope = 'body'): Promise<string[]> {
+    return page.evaluate((scope) => {
       const MIN = 44;
       const selector = 'a[href], button, input, select, textarea, summary, [role="switch"]';
       const small: string[] = [];
-      for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      const root = document.querySelector(scope) ?? document.body;
+      for (const element of root.querySelectorAll<HTMLElement>(selector)) {
         let rect = element.getBoundingClientRect();
         // Off screen (the skip link until focused) or not rendered (a closed dialog).
         if (rect.width === 0 || rect.height === 0 || rect.bottom <= 0) continue;
@@ -500,11 +502,13 @@ describe('the mobile shell', () => {
         }
       }
       return small;
-    });
+    }, scope);
   }
 
-  async function seriousAxeViolations(page: Page): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).analyze();
+  /** Serious and critical axe findings, within `scope` (a selector) when one is given. */
+  async function seriousAxeViolations(page: Page, scope?: string): Promise<string[]> {
+    const builder = new AxeBuilder({ page });
+    const results = await (scope === undefined ? builder : builder.include(scope)).analyze();
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
@@ -517,11 +521,15 @@ describe('the mobile shell', () => {
    * Every screen of the shell on one device and language: no sideways scrolling, targets a
    * finger can hit, no serious axe violation, and a screenshot for a human look.
    */
-  async function tour(device: Device, locale: 'en' | 'ar') {
+  async function tour(device: Device, locale: 'en' | 'ar', statusLinkToo: boolean) {
     const ar = locale === 'ar';
     const { page } = await phone(device, { locale: ar ? 'ar' : 'en-US' });
     const checked: string[] = [];
-    async function check(screen: string) {
+    /**
+     * `scope`: where targets must be finger-sized and axe finds nothing serious (a site page's own
+     * header is the site's, not the shell's).
+     */
+    async function check(screen: string, scope?: string) {
       // Measured at rest, not halfway through a dialog's or toast's entrance (spinners spin on).
       await page.waitForFunction(() =>
         document
@@ -536,8 +544,8 @@ describe('the mobile shell', () => {
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       expect(overflow, `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
-      expect(await smallTargets(page), `${screen} has small targets`).toEqual([]);
-      expect(await seriousAxeViolations(page), `${screen} (axe)`).toEqual([]);
+      expect(await smallTargets(page, scope), `${screen} has small targets`).toEqual([]);
+      expect(await seriousAxeViolations(page, scope), `${screen} (axe)`).toEqual([]);
       await shot(page, `${locale}-${device.name}-${screen}`);
       checked.push(screen);
     }
@@ -583,6 +591,7 @@ describe('the mobile shell', () => {
       .click();
     await page.getByTestId('mobile-share').waitFor();
     await expect.poll(() => page.getByRole('img').last().getAttribute('src')).toMatch(/^data:/);
+    const statusLink = await page.getByTestId('status-link').inputValue();
     await check('share');
 
     await tabLink('Chat', 'دردشة').click();
@@ -607,19 +616,31 @@ describe('the mobile shell', () => {
     await tabLink('Settings', 'الإعدادات').click();
     await page.getByTestId('mobile-server-origin').waitFor();
     await check('settings');
+    if (!statusLinkToo) return checked;
+
+    // The sender's status link on the phone, a page of the site: waiting, then "Destroy now",
+    // asked twice. Its own controls are finger-sized (the site's header is checked elsewhere).
+    await page.goto(statusLink);
+    await page
+      .getByRole('heading', { name: say('Waiting to be read', 'بانتظار القراءة') })
+      .waitFor();
+    await check('status', 'main');
+    await page.getByRole('button', { name: say('Destroy now', 'أتلِفها الآن') }).click();
+    await page.getByRole('button', { name: say('Yes, destroy it', 'نعم، أتلِفها') }).click();
+    await page.getByRole('heading', { name: say('Destroyed by you', 'أتلفتَها أنت') }).waitFor();
     return checked;
   }
 
   // The iPhone, and the narrowest Android in both reading directions (the 360 px phone's
-  // settings screen is checked above).
+  // settings screen is checked above); the narrowest also opens the sender's status link.
   const tours = [
-    [IPHONE, 'en'],
-    [ANDROID_320, 'en'],
-    [ANDROID_320, 'ar'],
+    [IPHONE, 'en', false],
+    [ANDROID_320, 'en', true],
+    [ANDROID_320, 'ar', true],
   ] as const;
-  for (const [device, locale] of tours) {
+  for (const [device, locale, statusLinkToo] of tours) {
     it(`${device.name} ${device.viewport.width}×${device.viewport.height}, ${locale}: every screen fits, is touchable and passes axe`, async () => {
-      expect(await tour(device, locale)).toHaveLength(10);
+      expect(await tour(device, locale, statusLinkToo)).toHaveLength(statusLinkToo ? 11 : 10);
     });
   }
 

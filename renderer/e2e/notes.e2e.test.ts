@@ -351,6 +351,22 @@ describe('notes in the browser', () => {
   it('reads a note without a password at once, and only once', async () => {
     const sender = await openPage();
     const link = await createNoteInUi(sender.page, app.url, { text: 'no password here' });
+    const statusLink = await sender.page.getByTestId('status-link').inputValue();
+    const [statusUrl, statusKey] = statusLink.split('#');
+    expect(statusUrl).toBe(link.split('#')[0]!.replace('/note/', '/s/'));
+    expect(statusKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(statusKey).not.toBe(link.split('#')[1]);
+
+    // A status link with another key says so, and neither reads nor destroys the note.
+    const wrong = await openPage();
+    const otherKey = `${statusKey!.startsWith('A') ? 'B' : 'A'}${statusKey!.slice(1)}`;
+    await wrong.page.goto(`${statusUrl}#${otherKey}`);
+    await wrong.page
+      .getByText(
+        'This status link is not valid: its key is wrong or incomplete. Nothing was changed.',
+      )
+      .waitFor();
+    expect(await wrong.page.getByTestId('status-destroy').count()).toBe(0);
 
     const reader = await openPage();
     await reader.page.goto(link);
@@ -366,9 +382,44 @@ describe('notes in the browser', () => {
     expect(await late.page.getByTestId('note-warning').count()).toBe(0);
     expect(await late.page.getByRole('button', { name: 'Read and Destroy Note' }).count()).toBe(0);
     expect(late.requests.filter((request) => request.startsWith('POST /api/notes'))).toEqual([]);
+
+    // The sender's status link now says "read", and when; only its proof ever left the page.
+    await sender.page.goto(statusLink);
+    await sender.page.getByRole('heading', { name: 'Read', exact: true }).waitFor();
+    await sender.page.getByText(/^The note was opened and destroyed on /).waitFor();
+    expect(await sender.page.getByTestId('status-destroy').count()).toBe(0);
+    expect(sender.requests).toContain(`POST ${apiPaths.noteStatus(statusUrl!.split('/').pop()!)}`);
+    for (const body of [...sender.bodies, ...wrong.bodies]) expect(body).not.toContain(statusKey);
     expectNoProblems(sender.problems);
+    expectNoProblems(wrong.problems, [403]);
     expectNoProblems(reader.problems);
     expectNoProblems(late.problems);
+  });
+
+  it('"Destroy now" on the status link destroys the note, and its reader is told why', async () => {
+    const sender = await openPage();
+    await createNoteInUi(sender.page, app.url, { text: 'never mind' });
+    const link = await sender.page.getByTestId('share-link').inputValue();
+    await sender.page.goto(await sender.page.getByTestId('status-link').inputValue());
+    await sender.page.getByRole('heading', { name: 'Waiting to be read' }).waitFor();
+    await sender.page.getByTestId('status-destroy').click();
+    await sender.page
+      .getByText('Nobody will be able to read the note afterwards.', { exact: false })
+      .waitFor();
+    await sender.page.getByTestId('status-destroy-confirm').click();
+    await sender.page.getByRole('heading', { name: 'Destroyed by you' }).waitFor();
+    expect(sender.requests.filter((request) => request.endsWith('/destroy'))).toHaveLength(1);
+
+    const reader = await openPage();
+    await reader.page.goto(link);
+    await reader.page
+      .getByText(/^Its sender destroyed this note \d+ seconds? ago, before it was read\.$/)
+      .waitFor();
+    expect(await reader.page.getByRole('button', { name: 'Read and Destroy Note' }).count()).toBe(
+      0,
+    );
+    expectNoProblems(sender.problems);
+    expectNoProblems(reader.problems);
   });
 
   /** A 1×1 PNG. */
@@ -538,6 +589,9 @@ describe('notes in the browser', () => {
     expect(sender.requests.filter((request) => request === 'POST /api/notes')).toEqual([]);
 
     await sender.page.getByLabel('Email address for the notification').fill('sender@example.com');
+    await sender.page
+      .getByLabel('Your reference for the e-mail (optional)')
+      .fill('contract for Lea');
     await sender.page.getByRole('button', { name: 'Create Secure Note' }).click();
     await sender.page.getByTestId('share-panel').waitFor();
     const link = await sender.page.getByTestId('share-link').inputValue();
@@ -550,6 +604,7 @@ describe('notes in the browser', () => {
     const mails = await smtp.waitForMail(1);
     expect(mails[0]!.to).toEqual(['sender@example.com']);
     expect(mails[0]!.subject).toBe('Your Ashnote note was read');
+    expect(mails[0]!.text).toContain('Your reference: contract for Lea\nCreated on ');
     expect(mails[0]!.raw).not.toContain('tell me when you read this');
     expectNoProblems(noMail.problems);
     expectNoProblems(sender.problems);
@@ -637,6 +692,11 @@ describe('notes in the browser', () => {
     await reader.page.getByRole('button', { name: 'قراءة الملاحظة وإتلافها' }).click();
     await reader.page.getByTestId('note-text').waitFor();
     expect(await reader.page.getByTestId('note-text').textContent()).toBe('مرحبا');
+
+    // The sender's status link, right to left too, says it was read.
+    await page.goto(await page.getByTestId('status-link').inputValue());
+    await page.getByRole('heading', { name: 'قُرئت', exact: true }).waitFor();
+    expect(await page.evaluate<string>('document.documentElement.dir')).toBe('rtl');
     expectNoProblems(problems);
     expectNoProblems(reader.problems);
   });

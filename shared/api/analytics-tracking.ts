@@ -19,6 +19,7 @@ export const BROWSER_FAMILIES = ['chrome', 'edge', 'firefox', 'safari', 'opera',
  */
 const ID_ROUTES = [
   /^\/note\/[^/]+/,
+  /^\/s\/[^/]+/,
   /^\/chat\/[^/]+/,
   /^\/mobile-chat\/[^/]+/,
   /^\/r\/[^/]+\/open/,
@@ -26,6 +27,7 @@ const ID_ROUTES = [
 ] as const;
 const ID_ROUTE_SHAPES = [
   '/note/:id',
+  '/s/:id',
   '/chat/:id',
   '/mobile-chat/:id',
   '/r/:id/open',

@@ -24,6 +24,8 @@ import {
   createNoteRequestSchema,
   createNoteResponseSchema,
   noteInfoResponseSchema,
+  noteStatusRequestSchema,
+  noteStatusResponseSchema,
   verifyNoteRequestSchema,
   verifyNoteResponseSchema,
 } from './notes.ts';
@@ -103,6 +105,32 @@ const ID_HEADERS = {
   [SESSION_ID_HEADER]: 'A random id for this visit (12 letters and digits).',
 };
 
+/** The status link's two calls: the same body, answer and errors. */
+function statusEndpoint(
+  route: 'noteStatus' | 'noteDestroy',
+  summary: string,
+  description: string,
+): Endpoint {
+  return {
+    method: 'post',
+    route,
+    tag: 'notes',
+    summary,
+    description,
+    body: noteStatusRequestSchema,
+    success: { status: 200, description: 'The note’s state.', json: noteStatusResponseSchema },
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED'],
+    examples: [
+      {
+        summary: 'A note nobody made',
+        params: { id: UNKNOWN_ID },
+        body: { statusProof: PROOF },
+        status: 404,
+      },
+    ],
+  };
+}
+
 export const API_ENDPOINTS: readonly Endpoint[] = [
   {
     method: 'get',
@@ -158,7 +186,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     tag: 'notes',
     summary: 'Create a note from ciphertext and verifiers',
     description:
-      'Everything in the body was encrypted or derived in the client: `content` and each image are envelopes sealed with K_content, `verifier` = SHA-256(proof), `linkVerifier` = SHA-256(linkProof) (see the protocol notes above). The server stores them and hands back an id; the share link is `/note/{noteId}#{K_link}`.',
+      'Everything in the body was encrypted or derived in the client: `content` and each image are envelopes sealed with K_content, `verifier` = SHA-256(proof), `linkVerifier` = SHA-256(linkProof), `statusVerifier` = SHA-256(statusProof) (see the protocol notes above). The server stores them and hands back an id; the share link is `/note/{noteId}#{K_link}`, the sender’s private status link `/s/{noteId}#{K_status}`. `notificationReference` (with a read receipt only) is the sender’s own name for the note, repeated in the receipt and sealed at rest with the address.',
     body: createNoteRequestSchema,
     success: { status: 201, description: 'Stored.', json: createNoteResponseSchema },
     errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'UNAVAILABLE'],
@@ -220,6 +248,16 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
       },
     ],
   },
+  statusEndpoint(
+    'noteStatus',
+    'The sender’s view of a note: waiting, or how and when it ended (never its content)',
+    'Needs the status proof of the note’s status link (HKDF of K_status, see the protocol notes above), in the body so that it never lands in a URL log. A wrong proof is refused (403) and changes nothing; knowing the note id alone shows nothing. 404 once even the note’s tombstone is gone (30 days after it ended).',
+  ),
+  statusEndpoint(
+    'noteDestroy',
+    'Destroy a note now, with the status proof of its status link',
+    'Atomic with reading: the note is either read or destroyed by its sender, never both, and never readable afterwards. Answers the state after the call: `destroyed_by_sender`, or how the note had already ended. A wrong proof is refused (403) and changes nothing.',
+  ),
   {
     method: 'post',
     route: 'requests',

@@ -4,6 +4,7 @@ import {
   NOTE_MAX_CHARS,
   NOTE_MAX_IMAGE_BYTES,
   NOTE_MAX_IMAGES,
+  NOTE_REFERENCE_MAX_CHARS,
 } from '../limits.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../crypto/protocol.ts';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES } from '../languages.ts';
@@ -53,6 +54,25 @@ export const createNoteRequestSchema = z.object({
     .default(null),
   /** The language the read receipt is written in: the sender's interface language. */
   notificationLanguage: z.enum(LANGUAGE_CODES).default(FALLBACK_LANGUAGE),
+  /**
+   * The sender's own words for the note ("contract for Lea"), repeated in the read receipt so a
+   * sender with several notes out knows which one it is about; sealed at rest with the address.
+   */
+  notificationReference: z
+    .string()
+    .trim()
+    .max(NOTE_REFERENCE_MAX_CHARS, `At most ${NOTE_REFERENCE_MAX_CHARS} characters.`)
+    // One line of plain text: it goes into a mail, where a line break could fake a paragraph.
+    .regex(/^\P{Cc}*$/u, 'No line breaks or control characters.')
+    .nullable()
+    .default(null)
+    .transform((reference) => (reference === '' ? null : reference)),
+  /**
+   * SHA-256 of the status proof (DESIGN §3, status link): lets the sender's status link ask for
+   * the note's state and destroy it. Optional so that clients made before status links (an
+   * installed `ashnote` command) still create notes; those notes have no status link.
+   */
+  statusVerifier: base64url(32).nullable().default(null),
   attachedImages: z.array(envelope).max(NOTE_MAX_IMAGES).default([]),
 });
 export type CreateNoteRequest = z.input<typeof createNoteRequestSchema>;
@@ -63,7 +83,13 @@ export const createNoteResponseSchema = z.object({
 });
 export type CreateNoteResponse = z.infer<typeof createNoteResponseSchema>;
 
-export const DESTROY_REASONS = ['read', 'expired', 'too_many_attempts'] as const;
+/** How a note ended; `destroyed_by_sender` is the status link's "Destroy now". */
+export const DESTROY_REASONS = [
+  'read',
+  'expired',
+  'too_many_attempts',
+  'destroyed_by_sender',
+] as const;
 export type DestroyReason = (typeof DESTROY_REASONS)[number];
 
 export const timeAgoSchema = z.object({
@@ -101,3 +127,20 @@ export const verifyNoteResponseSchema = z.object({
   attachedImages: z.array(envelope),
 });
 export type VerifyNoteResponse = z.infer<typeof verifyNoteResponseSchema>;
+
+/**
+ * `POST /api/notes/:id/status` and `/destroy`: the status proof, in the body (URLs get logged).
+ * It proves the status link, never the note link: it cannot read the note.
+ */
+export const noteStatusRequestSchema = z.object({ statusProof: base64url(32) });
+export type NoteStatusRequest = z.infer<typeof noteStatusRequestSchema>;
+
+/**
+ * What the status link shows: waiting (with its expiry) or how and when the note ended. Times
+ * are ISO 8601. Once the note's tombstone has gone (30 days after it ended) the answer is 404.
+ */
+export const noteStatusResponseSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('waiting'), createdAt: z.string(), expiresAt: z.string() }),
+  z.object({ state: z.literal('ended'), reason: z.enum(DESTROY_REASONS), endedAt: z.string() }),
+]);
+export type NoteStatusResponse = z.infer<typeof noteStatusResponseSchema>;

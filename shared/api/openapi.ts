@@ -50,6 +50,10 @@ padding; HKDF is HKDF-SHA256 with an empty salt and a 32-byte output).
   **Read** (\`POST /api/notes/{id}/verify\`) sends \`proof\` and \`linkProof\`; the server compares
   SHA-256 of the first with the verifier and hands over the ciphertext while destroying the note
   in the same statement.
+- **Status link** (the sender's): \`/s/{noteId}#{K_status}\`, K_status another 32 random bytes,
+  independent of K_link, so it can never read the note. statusProof = HKDF(K_status,
+  \`${LABEL.noteStatus}\`); create sends \`statusVerifier\` = SHA-256(statusProof), and
+  \`POST /api/notes/{id}/status\` and \`/destroy\` send \`statusProof\`.
 - **Envelopes** are \`v1.<IV, 16 characters>.<AES-256-GCM ciphertext and tag>\`, each item with
   its own random IV and an AAD naming it: the text \`${LABEL.noteText}\` ‖ 0x00 ‖ imageCount, the
   image \`${LABEL.noteImage}\` ‖ 0x00 ‖ index ‖ imageCount (u32 big-endian).

@@ -26,6 +26,8 @@ export type { ParsedEnvelope } from './envelope.ts';
 
 export { createNoteKeys, deriveNoteKeys, generateLinkKey, verifierFromProof } from './note-keys.ts';
 export type { NoteKdf, NoteKeyOptions, NoteKeys } from './note-keys.ts';
+export { createStatusKeys, deriveStatusKeys } from './status-keys.ts';
+export type { StatusKeys } from './status-keys.ts';
 export {
   decryptNote,
   decryptNoteImage,

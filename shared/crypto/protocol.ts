@@ -26,6 +26,7 @@ export const LABEL = {
   noteContent: 'ashnote/v1/content',
   noteAccess: 'ashnote/v1/access',
   noteLink: 'ashnote/v1/link',
+  noteStatus: 'ashnote/v1/status',
   noteText: 'ashnote/v1/note/text',
   noteImage: 'ashnote/v1/note/image',
   chatKeyExchange: 'ashnote/v1/chat/kx',

@@ -1,7 +1,8 @@
+import type { DestroyReason } from '../../../shared/api/notes.ts';
 import type { Context } from 'koa';
 
 /** Why a note was destroyed; the tombstone's reasons. */
-export type NoteEnd = 'read' | 'expired' | 'too_many_attempts';
+export type NoteEnd = DestroyReason;
 
 /** How a chat message reached the room: on this instance alone, or through the relay. */
 export type RelayPath = 'instance' | 'relay';

@@ -162,6 +162,7 @@ export function prometheusMetrics(): AppMetrics {
     read: notesDestroyed.labels('read'),
     expired: notesDestroyed.labels('expired'),
     too_many_attempts: notesDestroyed.labels('too_many_attempts'),
+    destroyed_by_sender: notesDestroyed.labels('destroyed_by_sender'),
   };
   const relayed = {
     instance: messagesRelayed.labels('instance'),

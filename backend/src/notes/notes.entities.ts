@@ -16,6 +16,8 @@ export const Note = defineEntity({
     verifier: p.type('uint8array').columnType('bytea'),
     /** Null for notes made before link proofs: every wrong proof counts for those. */
     linkVerifier: p.type('uint8array').columnType('bytea').nullable(),
+    /** SHA-256 of the sender's status proof; null for notes made without a status link. */
+    statusVerifier: p.type('uint8array').columnType('bytea').nullable(),
     kdfSalt: p.text().nullable(),
     kdfIterations: p.integer().nullable(),
     failedAttempts: p.integer().default(0),
@@ -41,13 +43,17 @@ export const NotePart = defineEntity({
   },
 });
 
-/** What is left of a destroyed note for 30 days: only that it was destroyed, how and when. */
+/**
+ * What is left of a destroyed note for 30 days: only that it was destroyed, how and when, and
+ * the verifier of its status link, so that the sender can still learn how it ended.
+ */
 export const NoteTombstone = defineEntity({
   name: 'NoteTombstone',
   tableName: 'note_tombstone',
   properties: {
     id: p.text().primary(),
     reason: p.enum(DESTROY_REASONS).columnType('text'),
+    statusVerifier: p.type('uint8array').columnType('bytea').nullable(),
     destroyedAt: p
       .datetime()
       .columnType('timestamptz')
@@ -56,7 +62,10 @@ export const NoteTombstone = defineEntity({
   },
 });
 
-/** A read receipt waiting for its note to be read; the address sealed with MAIL_KEY. */
+/**
+ * A read receipt waiting for its note to end; the address (with the sender's reference for the
+ * note) sealed with MAIL_KEY. `readAt` is when the note ended, `reason` how.
+ */
 export const ReadReceipt = defineEntity({
   name: 'ReadReceipt',
   tableName: 'read_receipt',
@@ -71,6 +80,7 @@ export const ReadReceipt = defineEntity({
     noteId: p.text().primary(),
     sealedAddress: p.type('uint8array').columnType('bytea'),
     readAt: p.datetime().columnType('timestamptz').nullable(),
+    reason: p.enum(DESTROY_REASONS).columnType('text').default('read'),
     attempts: p.integer().default(0),
     nextAttemptAt: p.datetime().columnType('timestamptz').nullable(),
     expiresAt: p.datetime().columnType('timestamptz'),

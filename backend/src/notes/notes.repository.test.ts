@@ -17,6 +17,7 @@ function newNote(overrides: Partial<Omit<NewNote, 'parts'>> & { parts?: string[]
     partsPerImage: [],
     verifier: crypto.randomBytes(32),
     linkVerifier: crypto.randomBytes(32),
+    statusVerifier: null,
     kdf: null,
     expiresInSeconds: 3600,
     sealedReceiptAddress: null,

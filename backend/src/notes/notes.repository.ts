@@ -19,6 +19,8 @@ export interface NewNote {
   parts: AsyncIterable<string>;
   verifier: Buffer;
   linkVerifier: Buffer;
+  /** SHA-256 of the status proof; null when the client made no status link. */
+  statusVerifier: Buffer | null;
   kdf: { salt: string; iterations: number } | null;
   expiresInSeconds: number;
   sealedReceiptAddress: Buffer | null;
@@ -33,6 +35,15 @@ export type NoteState =
       attachmentCount: number;
     }
   | { kind: 'destroyed'; reason: DestroyReason; secondsAgo: number }
+  | { kind: 'unknown' };
+
+/**
+ * What the status link may learn, with the verifier it must match (null: the note has no status
+ * link). `ended` covers a note past its expiry that the sweeper has not buried yet.
+ */
+export type NoteStatusRow =
+  | { kind: 'waiting'; statusVerifier: Uint8Array | null; createdAt: Date; expiresAt: Date }
+  | { kind: 'ended'; statusVerifier: Uint8Array | null; reason: DestroyReason; endedAt: Date }
   | { kind: 'unknown' };
 
 /** A note just taken by its reader: the text, and how many parts each image has waiting. */
@@ -57,6 +68,7 @@ interface NoteArgs {
   imageParts: number[];
   verifier: Uint8Array;
   linkVerifier: Uint8Array;
+  statusVerifier: Uint8Array | null;
   kdfSalt: string | null;
   kdfIterations: number | null;
   /** ISO text rather than a Date: pg would format a Date in local time on every insert. */
@@ -69,6 +81,7 @@ interface NoteColumns {
   contents: string[];
   verifiers: Uint8Array[];
   linkVerifiers: Uint8Array[];
+  statusVerifiers: (Uint8Array | null)[];
   kdfSalts: (string | null)[];
   kdfIterations: (number | null)[];
   expiresAt: string[];
@@ -79,6 +92,7 @@ interface TakenRow {
   id: string;
   content: string;
   image_parts: number[];
+  status_verifier: Uint8Array | null;
 }
 
 /**
@@ -94,8 +108,10 @@ function takeStatement(
     .with('tombstone', (db) =>
       db
         .insertInto('note_tombstone')
-        .columns(['id', 'reason'])
-        .expression((eb) => eb.selectFrom('taken').select(['id', sql.lit('read').as('reason')])),
+        .columns(['id', 'reason', 'status_verifier'])
+        .expression((eb) =>
+          eb.selectFrom('taken').select(['id', sql.lit('read').as('reason'), 'status_verifier']),
+        ),
     )
     .with('receipt', (db) =>
       db
@@ -142,12 +158,13 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
     image_parts: arg('imageParts'),
     verifier: arg('verifier'),
     link_verifier: arg('linkVerifier'),
+    status_verifier: arg('statusVerifier'),
     kdf_salt: arg('kdfSalt'),
     kdf_iterations: arg('kdfIterations'),
     expires_at: arg('expiresAt'),
   });
 
-  const insertOne = database.prepare('note_insert_v3', (db, arg: Arg<NoteArgs>) =>
+  const insertOne = database.prepare('note_insert_v4', (db, arg: Arg<NoteArgs>) =>
     db.insertInto('note').values(noteValues(arg)),
   );
 
@@ -155,7 +172,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
    * Several notes without images or a receipt address in one statement (see statementBatch):
    * each column's values as an array, unnested side by side.
    */
-  const insertNotes = database.prepare('note_insert_batch_v1', (db, arg: Arg<NoteColumns>) =>
+  const insertNotes = database.prepare('note_insert_batch_v2', (db, arg: Arg<NoteColumns>) =>
     db
       .insertInto('note')
       .columns([
@@ -163,6 +180,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
         'content',
         'verifier',
         'link_verifier',
+        'status_verifier',
         'kdf_salt',
         'kdf_iterations',
         'expires_at',
@@ -175,11 +193,12 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
               content: string;
               verifier: Uint8Array;
               link_verifier: Uint8Array;
+              status_verifier: Uint8Array | null;
               kdf_salt: string | null;
               kdf_iterations: number | null;
               expires_at: string;
-            }>`unnest(${arg('ids')}::text[], ${arg('contents')}::text[], ${arg('verifiers')}::bytea[], ${arg('linkVerifiers')}::bytea[], ${arg('kdfSalts')}::text[], ${arg('kdfIterations')}::int[], ${arg('expiresAt')}::timestamptz[])`.as<'new_note'>(
-              sql`new_note(id, content, verifier, link_verifier, kdf_salt, kdf_iterations, expires_at)`,
+            }>`unnest(${arg('ids')}::text[], ${arg('contents')}::text[], ${arg('verifiers')}::bytea[], ${arg('linkVerifiers')}::bytea[], ${arg('statusVerifiers')}::bytea[], ${arg('kdfSalts')}::text[], ${arg('kdfIterations')}::int[], ${arg('expiresAt')}::timestamptz[])`.as<'new_note'>(
+              sql`new_note(id, content, verifier, link_verifier, status_verifier, kdf_salt, kdf_iterations, expires_at)`,
             ),
           )
           .selectAll(),
@@ -195,6 +214,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
         contents: notes.map((note) => note.content),
         verifiers: notes.map((note) => note.verifier),
         linkVerifiers: notes.map((note) => note.linkVerifier),
+        statusVerifiers: notes.map((note) => note.statusVerifier),
         kdfSalts: notes.map((note) => note.kdfSalt),
         kdfIterations: notes.map((note) => note.kdfIterations),
         expiresAt: notes.map((note) => note.expiresAt),
@@ -205,7 +225,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
 
   // The note and its sealed receipt address in one statement.
   const insertNoteWithReceipt = database.prepare(
-    'note_insert_with_receipt_v3',
+    'note_insert_with_receipt_v4',
     (db, arg: Arg<NoteArgs & { sealedAddress: Uint8Array }>) =>
       db
         .with('inserted', (db) =>
@@ -231,7 +251,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
    * cannot steer byte by byte, so the comparison's timing reveals nothing about the proof.
    */
   const takeNote = database.prepare(
-    'note_take_v4',
+    'note_take_v5',
     (db, arg: Arg<{ id: string; verifier: Uint8Array }>) =>
       takeStatement(db, (db) =>
         db
@@ -239,7 +259,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
           .where('id', '=', arg('id'))
           .where('verifier', '=', arg('verifier'))
           .where('expires_at', '>', now)
-          .returning(['id', 'content', 'image_parts']),
+          .returning(['id', 'content', 'image_parts', 'status_verifier']),
       ),
   );
 
@@ -248,7 +268,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
    * the notes asked for, as two arrays unnested side by side, and a row for each note taken.
    */
   const takeNotes = database.prepare(
-    'note_take_batch_v1',
+    'note_take_batch_v2',
     (db, arg: Arg<{ ids: string[]; verifiers: Uint8Array[] }>) =>
       takeStatement(db, (db) =>
         db
@@ -264,7 +284,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
           .whereRef('note.id', '=', 'wanted.id')
           .whereRef('note.verifier', '=', 'wanted.verifier')
           .where('note.expires_at', '>', now)
-          .returning(['note.id', 'note.content', 'note.image_parts']),
+          .returning(['note.id', 'note.content', 'note.image_parts', 'note.status_verifier']),
       ),
   );
   const takenNote = (row: { content: string; image_parts: number[]; receipts: number }) => ({
@@ -329,22 +349,28 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
 
   /**
    * Destroys the notes `which` picks (not by reading them): each leaves a tombstone with the
-   * reason, its unread receipt goes with it, in one statement. Returns how many went.
+   * reason (and its status verifier), and its receipt is armed to report that ending, in one
+   * statement. Returns how many went.
    */
   async function bury(
     which: (eb: ExpressionBuilder<DB, 'note'>) => ReturnType<ExpressionBuilder<DB, 'note'>['and']>,
     reason: Exclude<DestroyReason, 'read'>,
   ): Promise<number> {
     const result = await db
-      .with('gone', (db) => db.deleteFrom('note').where(which).returning('id'))
+      .with('gone', (db) => db.deleteFrom('note').where(which).returning(['id', 'status_verifier']))
       .with('receipt', (db) =>
         db
-          .deleteFrom('read_receipt')
+          .updateTable('read_receipt')
+          .set({ read_at: now, next_attempt_at: now, reason })
           .where('note_id', 'in', (eb) => eb.selectFrom('gone').select('id')),
       )
       .insertInto('note_tombstone')
-      .columns(['id', 'reason'])
-      .expression((eb) => eb.selectFrom('gone').select((eb) => ['id', eb.val(reason).as('reason')]))
+      .columns(['id', 'reason', 'status_verifier'])
+      .expression((eb) =>
+        eb
+          .selectFrom('gone')
+          .select((eb) => ['id', eb.val(reason).as('reason'), 'status_verifier']),
+      )
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0);
@@ -386,6 +412,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
           imageParts: note.partsPerImage,
           verifier: note.verifier,
           linkVerifier: note.linkVerifier,
+          statusVerifier: note.statusVerifier,
           kdfSalt: note.kdf?.salt ?? null,
           kdfIterations: note.kdf?.iterations ?? null,
           expiresAt,
@@ -428,6 +455,54 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
             secondsAgo: secondsSince(tombstone.destroyedAt),
           }
         : { kind: 'unknown' };
+    },
+
+    /** The status link's view: the note or its tombstone, with the verifier to check. */
+    async status(id: string): Promise<NoteStatusRow> {
+      const em = database.em();
+      const note = await em.findOne(Note, id, {
+        fields: ['statusVerifier', 'createdAt', 'expiresAt'],
+      });
+      if (note) {
+        const statusVerifier = note.statusVerifier ?? null;
+        return note.expiresAt.getTime() <= Date.now()
+          ? { kind: 'ended', statusVerifier, reason: 'expired', endedAt: note.expiresAt }
+          : {
+              kind: 'waiting',
+              statusVerifier,
+              createdAt: note.createdAt,
+              expiresAt: note.expiresAt,
+            };
+      }
+      const tombstone = await em.findOne(NoteTombstone, id);
+      return tombstone
+        ? {
+            kind: 'ended',
+            statusVerifier: tombstone.statusVerifier ?? null,
+            reason: tombstone.reason,
+            endedAt: tombstone.destroyedAt,
+          }
+        : { kind: 'unknown' };
+    },
+
+    /**
+     * The sender's "Destroy now": one statement deletes the note only if it is live and the
+     * status verifier matches, like a read deletes it only if the proof matches; whichever of the
+     * two comes first wins the row and the other finds nothing. True when this call destroyed it.
+     */
+    async destroyBySender(id: string, statusVerifier: Buffer): Promise<boolean> {
+      const buried = await bury(
+        (eb) =>
+          eb.and([
+            eb('id', '=', id),
+            eb('status_verifier', '=', statusVerifier),
+            eb('expires_at', '>', now),
+          ]),
+        'destroyed_by_sender',
+      );
+      if (buried === 0) return false;
+      await discardParts(id);
+      return true;
     },
 
     /** The read (`take`): the note's text and image layout, or null when nothing matched. */
@@ -520,7 +595,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
             .forUpdate()
             .skipLocked(),
         )
-        .returning(['note_id', 'sealed_address', 'read_at', 'attempts'])
+        .returning(['note_id', 'sealed_address', 'read_at', 'reason', 'attempts'])
         .execute();
     },
 

@@ -1,5 +1,9 @@
 import { Router } from '../http/router.ts';
-import { noteIdSchema, verifyNoteRequestSchema } from '../../../shared/api/notes.ts';
+import {
+  noteIdSchema,
+  noteStatusRequestSchema,
+  verifyNoteRequestSchema,
+} from '../../../shared/api/notes.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
 import { AppError } from '../http/app-error.ts';
 import { clientOf } from '../http/client-key.ts';
@@ -50,6 +54,19 @@ export function notesRoutes(
     const taken = await service.verify(id, proof, linkProof, clientOf(ctx));
     ctx.set('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = noteResponse(id, taken, repo);
+  });
+
+  // The status link's two calls: the proof travels in the body, never in a URL that gets logged.
+  router.post(apiRoutes.noteStatus, jsonBody(), async (ctx) => {
+    const id = noteId(ctx.params.id);
+    const { statusProof } = parseInput(noteStatusRequestSchema, ctx.request.body);
+    answerJson(ctx, await service.status(id, statusProof, clientOf(ctx)));
+  });
+
+  router.post(apiRoutes.noteDestroy, jsonBody(), async (ctx) => {
+    const id = noteId(ctx.params.id);
+    const { statusProof } = parseInput(noteStatusRequestSchema, ctx.request.body);
+    answerJson(ctx, await service.destroy(id, statusProof, clientOf(ctx)));
   });
 
   return router;

@@ -1,5 +1,10 @@
 import crypto from 'node:crypto';
-import type { CreateNoteResponse, NoteInfoResponse } from '../../../shared/api/notes.ts';
+import type {
+  CreateNoteResponse,
+  DestroyReason,
+  NoteInfoResponse,
+  NoteStatusResponse,
+} from '../../../shared/api/notes.ts';
 import {
   NOTE_EXPIRATION_SECONDS,
   NOTE_MAX_LIFETIME_DAYS,
@@ -23,6 +28,8 @@ import type { NoteUpload } from './upload/note-request.ts';
 export interface NoteRateRules {
   create: RateRule;
   proof: RateRule;
+  /** Status-link calls (state and "Destroy now"), per client address. */
+  status: RateRule;
   /** Read receipts one sender (address) may ask for. */
   receiptsPerSender: RateRule;
   /** Read receipts one mailbox may be sent, whoever asks: nobody can flood someone's inbox. */
@@ -34,6 +41,8 @@ const DAY = 86_400;
 export const DEFAULT_NOTE_RATE_RULES: NoteRateRules = {
   create: { limit: 30, windowSeconds: 600 },
   proof: { limit: 60, windowSeconds: 600 },
+  // A status page polls every 5 s while visible: 10 minutes of one open page, and some room.
+  status: { limit: 240, windowSeconds: 600 },
   receiptsPerSender: { limit: 20, windowSeconds: DAY },
   receiptsPerRecipient: { limit: 10, windowSeconds: DAY },
 };
@@ -41,7 +50,7 @@ export const DEFAULT_NOTE_RATE_RULES: NoteRateRules = {
 const sha256 = (base64url: string) =>
   crypto.createHash('sha256').update(Buffer.from(base64url, 'base64url')).digest();
 
-function goneMessage(reason: 'read' | 'expired' | 'too_many_attempts'): string {
+function goneMessage(reason: DestroyReason): string {
   switch (reason) {
     case 'read':
       return 'Note not found or has already been read.';
@@ -49,7 +58,16 @@ function goneMessage(reason: 'read' | 'expired' | 'too_many_attempts'): string {
       return 'This note has expired and is no longer available.';
     case 'too_many_attempts':
       return 'This note has been destroyed after too many incorrect attempts.';
+    case 'destroyed_by_sender':
+      return 'This note was destroyed by its sender before it was read.';
   }
+}
+
+/** A status proof's verifier against the stored one, in constant time; null never matches. */
+function statusMatches(stored: Uint8Array | null, statusProof: string): boolean {
+  if (stored === null) return false;
+  const given = sha256(statusProof);
+  return stored.length === given.length && crypto.timingSafeEqual(stored, given);
 }
 
 export function notesService(deps: {
@@ -71,6 +89,36 @@ export function notesService(deps: {
 }) {
   const { repo, limiter, receipts, rules, logger, onDestroyed, events, onActivity, metrics } = deps;
   const offered = deps.offeredExpirations;
+
+  /** Sends the receipts a note's ending just armed, without making the caller wait for mail. */
+  function deliverReceipts(): void {
+    receipts?.delivery
+      .deliverDue()
+      .catch((error: unknown) =>
+        logger.error('read receipt delivery failed', { error: errorMessage(error) }),
+      );
+  }
+
+  /**
+   * The state the status link may see, after checking its proof: 403 for a wrong one (the note
+   * exists, but this link is not its status link), 404 once even the tombstone is gone.
+   */
+  async function statusFor(id: string, statusProof: string): Promise<NoteStatusResponse> {
+    const row = await repo.status(id);
+    if (row.kind === 'unknown') {
+      throw new AppError('NOT_FOUND', 'This note is no longer known: it ended over 30 days ago.');
+    }
+    if (!statusMatches(row.statusVerifier, statusProof)) {
+      throw new AppError('FORBIDDEN', 'This status link does not belong to this note.');
+    }
+    return row.kind === 'waiting'
+      ? {
+          state: 'waiting',
+          createdAt: row.createdAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+        }
+      : { state: 'ended', reason: row.reason, endedAt: row.endedAt.toISOString() };
+  }
 
   /** Checks what the server must (mail, limits) and stores the note. */
   async function store(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
@@ -106,6 +154,8 @@ export function notesService(deps: {
       parts: upload.parts,
       verifier: Buffer.from(input.verifier, 'base64url'),
       linkVerifier: Buffer.from(input.linkVerifier, 'base64url'),
+      statusVerifier:
+        input.statusVerifier === null ? null : Buffer.from(input.statusVerifier, 'base64url'),
       kdf: input.kdf,
       expiresInSeconds: Math.min(
         NOTE_EXPIRATION_SECONDS[input.expiration],
@@ -117,6 +167,10 @@ export function notesService(deps: {
           : sealRecipient(receipts.key, {
               address: input.emailNotification,
               language: input.notificationLanguage,
+              reference: input.notificationReference,
+              // Stamped here, a moment before the row's own created_at: the receipt names the
+              // note by it to the minute, so the difference never shows.
+              createdAt: new Date().toISOString(),
             }),
     });
     metrics.noteCreated();
@@ -176,13 +230,7 @@ export function notesService(deps: {
         onDestroyed();
         metrics.notesDestroyed('read');
         onActivity({ kind: 'read' });
-        if (taken.receipts > 0 && receipts !== null) {
-          receipts.delivery
-            .deliverDue()
-            .catch((error: unknown) =>
-              logger.error('read receipt delivery failed', { error: errorMessage(error) }),
-            );
-        }
+        if (taken.receipts > 0) deliverReceipts();
         return taken;
       }
       const attempts = await repo.countFailedAttempt(id, sha256(linkProof));
@@ -204,6 +252,7 @@ export function notesService(deps: {
         onDestroyed();
         metrics.notesDestroyed('too_many_attempts');
         events.record('note_attempts_exhausted', client);
+        deliverReceipts();
         throw new AppError('GONE', goneMessage('too_many_attempts'), {
           details: { reason: 'too_many_attempts' },
         });
@@ -211,6 +260,27 @@ export function notesService(deps: {
       throw new AppError('WRONG_PROOF', 'Incorrect password. Please try again.', {
         details: { attemptsLeft: NOTE_MAX_PROOF_ATTEMPTS - attempts },
       });
+    },
+
+    /** The status link's view of the note: never its content, which its proof cannot open. */
+    async status(id: string, statusProof: string, client: string): Promise<NoteStatusResponse> {
+      await limiter.hit('note-status', client, rules.status);
+      return statusFor(id, statusProof);
+    },
+
+    /**
+     * "Destroy now" from the status link. The delete itself checks the verifier, so a wrong proof
+     * destroys nothing; the answer is the state afterwards (already read, say, if the reader
+     * was first), and a wrong proof answers 403 like `status`.
+     */
+    async destroy(id: string, statusProof: string, client: string): Promise<NoteStatusResponse> {
+      await limiter.hit('note-status', client, rules.status);
+      if (await repo.destroyBySender(id, sha256(statusProof))) {
+        onDestroyed();
+        metrics.notesDestroyed('destroyed_by_sender');
+        deliverReceipts();
+      }
+      return statusFor(id, statusProof);
     },
   };
 }

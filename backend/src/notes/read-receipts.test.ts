@@ -141,14 +141,52 @@ describe.each(TEST_DATABASES)('read receipts on %s', (kind) => {
     expect(t.logs.join('\n')).not.toContain(ADDRESS);
   });
 
-  it('drops the address of a note that expires unread, without mailing', async () => {
+  it('mails once when the note expires unread, saying so, then forgets the address', async () => {
     const before = smtp.mails.length;
     const note = await createFakeNote(t.url, { emailNotification: ADDRESS });
     await sql`update note set expires_at = now() - interval '1 second' where id = ${note.noteId}`.execute(
       t.server.database.sql,
     );
+    const mail = (await smtp.waitForMail(before + 1))[before]!;
+    expect(mail.subject).toBe('Your Ashnote note expired unread');
+    expect(mail.text).toMatch(/^A note you created with Ashnote expired unread on /);
     await expect.poll(() => pendingReceipts(t)).toBe(0);
-    expect(smtp.mails).toHaveLength(before);
+  });
+
+  it('names the note by the sender’s sealed reference and its creation time, and says who destroyed it', async () => {
+    const before = smtp.mails.length;
+    const reference = 'contract for Lea $& ✓';
+    const status = crypto.randomBytes(32);
+    const note = await createFakeNote(t.url, {
+      emailNotification: ADDRESS,
+      notificationReference: `  ${reference} `,
+      statusVerifier: crypto.createHash('sha256').update(status).digest('base64url'),
+    });
+    const sealed = await sql<{ sealed_address: Uint8Array }>`select sealed_address from read_receipt
+      where note_id = ${note.noteId}`.execute(t.server.database.sql);
+    expect(Buffer.from(sealed.rows[0]!.sealed_address).toString('utf8')).not.toContain('Lea');
+
+    const destroyed = await postJson(`${t.url}${apiPaths.noteDestroy(note.noteId)}`, {
+      statusProof: status.toString('base64url'),
+    });
+    expect(destroyed.status).toBe(200);
+    const mail = (await smtp.waitForMail(before + 1))[before]!;
+    expect(mail.subject).toBe('Your Ashnote note was destroyed');
+    expect(mail.text).toMatch(
+      /^A note you created with Ashnote was destroyed unread on .*Destroy now/,
+    );
+    expect(mail.text).toContain(`Your reference: ${reference}\nCreated on `);
+    expect(mail.raw).not.toContain(note.noteId);
+    await expect.poll(() => pendingReceipts(t)).toBe(0);
+
+    const multiline = await postJson(`${t.url}${apiPaths.notes}`, {
+      content: note.content,
+      ...noteVerifiers(),
+      expiration: '1d',
+      emailNotification: ADDRESS,
+      notificationReference: 'two\nlines',
+    });
+    expect(multiline.status).toBe(400);
   });
 });
 

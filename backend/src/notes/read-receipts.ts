@@ -12,15 +12,22 @@ const CLAIM_LEASE_SECONDS = 300;
 /** Receipts claimed at once. */
 const BATCH = 10;
 
-/** Who gets the receipt, and in which language. */
+/**
+ * Who gets the receipt, in which language, and which note it is about in the sender's terms: their
+ * reference (if they gave one) and when the note was created.
+ */
 export interface ReceiptRecipient {
   address: string;
   language: LanguageCode;
+  reference: string | null;
+  /** ISO 8601. */
+  createdAt: string | null;
 }
 
 /**
  * Read-receipt recipients at rest are sealed with MAIL_KEY (see mail/sealing.ts), so a database
- * dump alone does not reveal who is waiting for which note, nor in which language.
+ * dump alone does not reveal who is waiting for which note, in which language, nor what the
+ * sender calls it; the reference is erased with the address.
  */
 export function sealRecipient(key: Buffer, recipient: ReceiptRecipient): Buffer {
   return sealText(key, JSON.stringify(recipient));
@@ -29,10 +36,18 @@ export function sealRecipient(key: Buffer, recipient: ReceiptRecipient): Buffer 
 export function unsealRecipient(key: Buffer, sealed: Uint8Array): ReceiptRecipient {
   const text = unsealText(key, sealed);
   // Receipts sealed before languages were kept hold the bare address (which never starts
-  // with "{"); they still go out, in English.
-  if (!text.startsWith('{')) return { address: text, language: FALLBACK_LANGUAGE };
-  const { address, language } = JSON.parse(text) as ReceiptRecipient;
-  return { address, language: LANGUAGE_CODES.includes(language) ? language : FALLBACK_LANGUAGE };
+  // with "{"); they still go out, in English. Those sealed before references lack the last two.
+  if (!text.startsWith('{')) {
+    return { address: text, language: FALLBACK_LANGUAGE, reference: null, createdAt: null };
+  }
+  const sealedFields = JSON.parse(text) as Partial<ReceiptRecipient> & { address: string };
+  const language = sealedFields.language;
+  return {
+    address: sealedFields.address,
+    language: language && LANGUAGE_CODES.includes(language) ? language : FALLBACK_LANGUAGE,
+    reference: sealedFields.reference ?? null,
+    createdAt: sealedFields.createdAt ?? null,
+  };
 }
 
 export interface ReadReceipts {
@@ -41,7 +56,8 @@ export interface ReadReceipts {
 }
 
 /**
- * Delivery runs after the read has committed and never touches the note: a slow or failing
+ * A receipt goes out once its note has ended, however it ended (read, expired, too many wrong
+ * passwords, destroyed by the sender), and says which. Delivery runs after the ending has committed and never touches the note: a slow or failing
  * mail server can delay a receipt, never the read. Rows are claimed with a lease and
  * SKIP LOCKED, so several instances never send the same receipt twice.
  */
@@ -57,8 +73,16 @@ export function readReceipts(
     const claimed = await repo.claimDueReceipts(BATCH, CLAIM_LEASE_SECONDS);
     for (const receipt of claimed) {
       try {
-        const { address, language } = unsealRecipient(key, receipt.sealed_address);
-        await mailer.send({ to: address, ...receiptMail(language, new Date(receipt.read_at!)) });
+        const recipient = unsealRecipient(key, receipt.sealed_address);
+        const mail = receiptMail(
+          recipient.language,
+          { reason: receipt.reason, at: new Date(receipt.read_at!) },
+          {
+            reference: recipient.reference,
+            createdAt: recipient.createdAt === null ? null : new Date(recipient.createdAt),
+          },
+        );
+        await mailer.send({ to: recipient.address, ...mail });
         await repo.deleteReceipt(receipt.note_id);
         logger.info('read receipt sent');
       } catch (error) {

@@ -148,6 +148,16 @@ describe.each(TEST_DATABASES)('limits under a burst on %s', (kind) => {
         ),
     },
     {
+      name: 'status links, asking and destroying alike',
+      rule: DEFAULT_NOTE_RATE_RULES.status,
+      size: 2 * DEFAULT_NOTE_RATE_RULES.status.limit,
+      send: async (base, index, client) => {
+        const id = crypto.randomBytes(16).toString('base64url').slice(0, 22);
+        const path = index % 2 === 0 ? apiPaths.noteStatus(id) : apiPaths.noteDestroy(id);
+        return accepted(await postJson(`${base}${path}`, { statusProof: 'A'.repeat(43) }, client));
+      },
+    },
+    {
       name: 'read receipts one sender asks for',
       rule: DEFAULT_NOTE_RATE_RULES.receiptsPerSender,
       send: async (base, index, client) =>

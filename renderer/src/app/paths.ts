@@ -6,6 +6,8 @@ export const routePaths = {
   privacy: '/privacy',
   terms: '/terms',
   note: (id: string) => `/note/${encodeURIComponent(id)}`,
+  /** The sender's private status page of a note (its key in the fragment). */
+  noteStatus: (id: string) => `/s/${encodeURIComponent(id)}`,
   /** Ask someone for a secret. */
   requestCreate: '/request',
   /** The request link's page: the responder's answer form. */

@@ -40,6 +40,10 @@ const NoteViewerPage = lazyPage(
   () => import('../features/notes/view/NoteViewerPage.tsx'),
   (module) => module.NoteViewerPage,
 );
+const NoteStatusPage = lazyPage(
+  () => import('../features/notes/status/NoteStatusPage.tsx'),
+  (module) => module.NoteStatusPage,
+);
 const RequestCreatePage = lazyPage(
   () => import('../features/requests/RequestCreatePage.tsx'),
   (module) => module.RequestCreatePage,
@@ -123,6 +127,7 @@ export function AppRoutes() {
         <Route path="note/:id" element={<NoteViewerPage />} />
         {/* A note link without its id: "Invalid Note URL" rather than "Page Not Found". */}
         <Route path="note" element={<NoteViewerPage />} />
+        <Route path="s/:id" element={<NoteStatusPage />} />
         <Route path="request" element={<RequestCreatePage />} />
         <Route path="r/:id" element={<RequestAnswerPage />} />
         <Route path="r/:id/open" element={<RequestClaimPage />} />

@@ -6,6 +6,7 @@ import { Migration20261123000004Admin } from './Migration20261123000004Admin.ts'
 import { Migration20261123100001Newsletter } from './Migration20261123100001Newsletter.ts';
 import { Migration20261123100002Blog } from './Migration20261123100002Blog.ts';
 import { Migration20261123100003Analytics } from './Migration20261123100003Analytics.ts';
+import { Migration20261128000001NoteStatus } from './Migration20261128000001NoteStatus.ts';
 import { Migration20261128000002Requests } from './Migration20261128000002Requests.ts';
 
 /**
@@ -20,5 +21,6 @@ export const migrations: SchemaMigration[] = [
   Migration20261123100001Newsletter,
   Migration20261123100002Blog,
   Migration20261123100003Analytics,
+  Migration20261128000001NoteStatus,
   Migration20261128000002Requests,
 ];

@@ -1,10 +1,15 @@
 import { createNoteResponseSchema, kdfSchema } from '../../../../shared/api/notes.ts';
 import type { CreateNoteRequest, CreateNoteResponse } from '../../../../shared/api/notes.ts';
 import { apiPaths } from '../../../../shared/api/paths.ts';
-import { encryptNoteImage, encryptNoteText } from '../../../../shared/crypto/index.ts';
+import {
+  createStatusKeys,
+  encryptNoteImage,
+  encryptNoteText,
+} from '../../../../shared/crypto/index.ts';
 import type { LanguageCode } from '../../../../shared/languages.ts';
 import type { NoteExpiration } from '../../../../shared/limits.ts';
 import { ApiError, InvalidResponseError, NetworkError, apiUrl } from '../../api/client.ts';
+import { routePaths } from '../../app/paths.ts';
 import { shareLink } from '../../platform/index.ts';
 import type { CreatedNote } from './createdNote.ts';
 import { createKeys } from './noteKeys.ts';
@@ -13,8 +18,11 @@ export interface NewNote {
   content: string;
   password: string;
   expiration: NoteExpiration;
-  /** Only when the read receipt is on: where it goes, and in which language it is written. */
-  receipt: { email: string; language: LanguageCode } | null;
+  /**
+   * Only when the read receipt is on: where it goes, in which language it is written, and the
+   * sender's own name for the note (empty for none).
+   */
+  receipt: { email: string; language: LanguageCode; reference: string } | null;
   /** Already stripped of metadata. */
   images: File[];
 }
@@ -37,6 +45,8 @@ export async function createNote(
 ): Promise<CreatedNote> {
   onProgress(0.05);
   const keys = await createKeys(note.password);
+  // Independent of the note's keys: the status link can tell and destroy, never read.
+  const status = await createStatusKeys();
   onProgress(KEYS_DONE);
 
   // Each item is sealed for its place in the note, so the server cannot drop or shuffle images.
@@ -59,14 +69,19 @@ export async function createNote(
     kdf: kdfSchema.nullable().parse(keys.kdf),
     expiration: note.expiration,
     emailNotification: note.receipt?.email ?? null,
-    ...(note.receipt && { notificationLanguage: note.receipt.language }),
+    ...(note.receipt && {
+      notificationLanguage: note.receipt.language,
+      // One line of text: a pasted tab or line break becomes a space rather than a refusal.
+      notificationReference: note.receipt.reference.replace(/\p{Cc}+/gu, ' ').trim() || null,
+    }),
+    statusVerifier: status.statusVerifier,
     attachedImages,
   };
   const created = await postWithProgress(apiPaths.notes, body, (sent) =>
     onProgress(ENCRYPTED + (1 - ENCRYPTED) * sent),
   );
   onProgress(1);
-  return { ...created, linkKey: keys.linkKey };
+  return { ...created, linkKey: keys.linkKey, statusKey: status.statusKey };
 }
 
 /**
@@ -106,5 +121,10 @@ function postWithProgress(
 
 /** The share link: the key rides in the fragment, which browsers never send to a server. */
 export function noteLink(noteId: string, linkKey: string): string {
-  return shareLink(`/note/${encodeURIComponent(noteId)}#${linkKey}`);
+  return shareLink(`${routePaths.note(noteId)}#${linkKey}`);
+}
+
+/** The sender's private status link, its key in the fragment likewise. */
+export function statusLink(noteId: string, statusKey: string): string {
+  return shareLink(`${routePaths.noteStatus(noteId)}#${statusKey}`);
 }

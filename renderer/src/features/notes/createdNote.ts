@@ -7,4 +7,6 @@ import type { CreateNoteResponse } from '../../../../shared/api/notes.ts';
 export interface CreatedNote extends CreateNoteResponse {
   /** K_link: goes into the link's fragment and nowhere else. */
   linkKey: string;
+  /** K_status: goes into the sender's status link's fragment and nowhere else. */
+  statusKey: string;
 }

@@ -143,6 +143,8 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
         disabled={pending}
         onToggle={(on) => dispatch({ type: 'receipt', on })}
         onEmail={(value) => dispatch({ type: 'email', value })}
+        reference={state.reference}
+        onReference={(value) => dispatch({ type: 'reference', value })}
         emailRef={emailRef}
       />
 

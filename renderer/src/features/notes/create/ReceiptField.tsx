@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { NOTE_REFERENCE_MAX_CHARS } from '../../../../../shared/limits.ts';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { FieldError, FieldHint, Input, Label } from '../../../ui/Field.tsx';
 import { Row } from '../../../ui/layout.ts';
@@ -18,14 +19,20 @@ interface ReceiptFieldProps {
   onToggle: (on: boolean) => void;
   onEmail: (value: string) => void;
   emailRef: Ref<HTMLInputElement>;
+  /** The sender's own name for the note, which the receipt repeats (optional). */
+  reference: string;
+  onReference: (value: string) => void;
 }
 
 /**
  * The read receipt: one e-mail to the address typed here, i.e. to the sender, when the note is
- * read. The wording says so plainly, so nobody types the reader's address.
+ * read (or otherwise ends). The wording says so plainly, so nobody types the reader's address.
+ * With it, an optional reference of the sender's, so that with several notes out they know which
+ * one the mail is about.
  */
 export function ReceiptField(props: ReceiptFieldProps) {
   const { available, on, email, problem, disabled, onToggle, onEmail, emailRef } = props;
+  const { reference, onReference } = props;
   const { t } = useTranslation();
   const ids = useId();
   const hintId = `${ids}-hint`;
@@ -81,6 +88,23 @@ export function ReceiptField(props: ReceiptFieldProps) {
             onChange={(event) => onEmail(event.target.value)}
           />
           {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+          <ReferenceBox>
+            <Label htmlFor={`${ids}-reference`}>{t('status.reference.label')}</Label>
+            <Input
+              id={`${ids}-reference`}
+              name="reference"
+              type="text"
+              autoComplete="off"
+              maxLength={NOTE_REFERENCE_MAX_CHARS}
+              value={reference}
+              placeholder={t('status.reference.placeholder')}
+              disabled={disabled}
+              aria-describedby={`${ids}-reference-hint`}
+              onChange={(event) => onReference(event.target.value)}
+              data-testid="receipt-reference"
+            />
+            <FieldHint id={`${ids}-reference-hint`}>{t('status.reference.hint')}</FieldHint>
+          </ReferenceBox>
         </EmailBox>
       ) : null}
     </div>
@@ -110,5 +134,9 @@ const CheckLabel = styled.label`
 `;
 
 const EmailBox = styled.div`
+  margin-block-start: ${space[3]};
+`;
+
+const ReferenceBox = styled.div`
   margin-block-start: ${space[3]};
 `;

@@ -3,15 +3,20 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { CheckIcon } from '../../../ui/icons.tsx';
-import { Input, Label } from '../../../ui/Field.tsx';
+import { Label } from '../../../ui/Field.tsx';
 import { QrCode } from '../../../ui/QrCode.tsx';
 import { noteLink } from '../createNote.ts';
 import { LinkReachNotice } from '../../../ui/LinkReachNotice.tsx';
 import type { CreatedNote } from '../createdNote.ts';
+import { LinkInput, LinkRow } from './linkStyles.ts';
+import { StatusLinkField } from './StatusLinkField.tsx';
 import { formatExpiry, useShareLink } from './useShareLink.ts';
 import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
-/** After creation: the one-time link (with its key), ways to pass it on, and when it expires. */
+/**
+ * After creation: the one-time link (with its key), ways to pass it on, when it expires, and the
+ * sender's own status link.
+ */
 export function SharePanel({
   note,
   onCreateAnother,
@@ -58,6 +63,7 @@ export function SharePanel({
             </Button>
           </LinkRow>
           <Expiry>{t('home.share.expires', { date: expires })}</Expiry>
+          <StatusLinkField note={note} />
           <Buttons>
             <Button $variant="secondary" onClick={() => void share()}>
               {t('home.share.share')}
@@ -129,24 +135,6 @@ const Body = styled.div`
 
 const Main = styled.div`
   min-inline-size: 0;
-`;
-
-const LinkRow = styled.div`
-  display: flex;
-  gap: ${space[2]};
-
-  @media (max-width: ${({ theme }) => theme.breakpoint.narrow}) {
-    flex-direction: column;
-  }
-`;
-
-const LinkInput = styled(Input)`
-  flex: 1;
-  min-inline-size: 0;
-  font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${fontSize.md};
-  /* The URL reads left to right in every language. */
-  text-align: left;
 `;
 
 const Expiry = styled.p`

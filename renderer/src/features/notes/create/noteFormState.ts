@@ -12,6 +12,8 @@ export interface NoteFormState {
   expiration: NoteExpiration;
   receiptOn: boolean;
   email: string;
+  /** The sender's own name for the note, repeated in the receipt (optional). */
+  reference: string;
   problems: FormProblems;
   imageIssues: ImageIssue[];
   pending: boolean;
@@ -26,6 +28,7 @@ export type NoteFormAction =
   | { type: 'expiration'; value: NoteExpiration }
   | { type: 'receipt'; on: boolean }
   | { type: 'email'; value: string }
+  | { type: 'reference'; value: string }
   | { type: 'imageIssues'; issues: ImageIssue[] }
   | { type: 'invalid'; problems: FormProblems }
   | { type: 'submitting' }
@@ -41,6 +44,7 @@ export const initialNoteForm: NoteFormState = {
   expiration: DEFAULT_NOTE_EXPIRATION,
   receiptOn: false,
   email: '',
+  reference: '',
   problems: {},
   imageIssues: [],
   pending: false,
@@ -75,6 +79,8 @@ export function noteFormReducer(state: NoteFormState, action: NoteFormAction): N
       };
     case 'email':
       return { ...state, email: action.value, problems: { ...state.problems, email: undefined } };
+    case 'reference':
+      return { ...state, reference: action.value };
     case 'imageIssues':
       return { ...state, imageIssues: action.issues };
     case 'invalid':

@@ -58,7 +58,9 @@ export function useSubmitNote(options: SubmitOptions) {
         content: state.content,
         password: state.password,
         expiration: options.expiration,
-        receipt: receipt ? { email: state.email.trim(), language: options.language } : null,
+        receipt: receipt
+          ? { email: state.email.trim(), language: options.language, reference: state.reference }
+          : null,
         images: options.images,
       },
       (fraction) => dispatch({ type: 'progress', fraction }),

@@ -9,6 +9,7 @@ import { QrCode } from '../../../ui/QrCode.tsx';
 import { MutedText } from '../../../ui/text.ts';
 import { noteLink } from '../createNote.ts';
 import type { CreatedNote } from '../createNote.ts';
+import { StatusLinkField } from '../create/StatusLinkField.tsx';
 import { formatExpiry, useShareLink } from '../create/useShareLink.ts';
 import { LinkReachNotice } from '../../../ui/LinkReachNotice.tsx';
 import { StepHeading } from './StepHeading.tsx';
@@ -20,7 +21,10 @@ interface ShareStepProps {
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-/** Step 3: the one-time link (its key in the fragment), Copy, Share, a QR code, and start over. */
+/**
+ * Step 3: the one-time link (its key in the fragment), Copy, Share, a QR code, the sender's own
+ * status link, and start over.
+ */
 export function ShareStep({ note, onCreateAnother, headingRef }: ShareStepProps) {
   const { t, i18n } = useTranslation();
   const { t: tPage } = useTranslation('pages');
@@ -71,6 +75,8 @@ export function ShareStep({ note, onCreateAnother, headingRef }: ShareStepProps)
         <QrCode value={link} label={t('home.share.qrLabel')} size={200} />
         <QrHint>{t('home.share.qrHint')}</QrHint>
       </QrBox>
+
+      <StatusLinkField note={note} />
 
       <Button $variant="secondary" $size="large" $fullWidth onClick={onCreateAnother}>
         {t('home.share.createAnother')}

@@ -16,6 +16,7 @@ const note: CreatedNote = {
   noteId: 'AAAAAAAAAAAAAAAAAAAAAA',
   expiresAt: '2030-01-01T00:00:00.000Z',
   linkKey: 'k'.repeat(43),
+  statusKey: 's'.repeat(43),
 };
 
 describe('the mobile create flow', () => {

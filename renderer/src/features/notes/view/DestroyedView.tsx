@@ -28,6 +28,10 @@ export function DestroyedView({
           ? t('note.destroyed.tooManyAttemptsNow')
           : t('note.destroyed.tooManyAttempts', { time });
       break;
+    case 'destroyed_by_sender':
+      text =
+        time === null ? t('status.reader.destroyedNow') : t('status.reader.destroyed', { time });
+      break;
     default:
       return missingCase(reason);
   }
