@@ -119,6 +119,7 @@ export async function createApp(
     database,
     limiter,
     logger,
+    requireAdmin: admin.requireAdmin,
     options: options.newsletter ?? {},
   });
   const analytics = analyticsFeature({
@@ -163,7 +164,7 @@ export async function createApp(
     systemRoutes(config, database),
     admin.router,
     chat.router,
-    newsletter.router,
+    ...newsletter.routers,
     blogFeature({
       config,
       database,
@@ -319,7 +320,7 @@ export async function createApp(
         app.ws.server?.close();
         await metricsServer?.close();
         await notes.stop();
-        newsletter.stop();
+        await newsletter.stop();
         await analytics.stop();
         await stopRateSync();
         await stopHousekeeping();

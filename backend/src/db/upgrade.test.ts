@@ -29,9 +29,8 @@ import { migrations } from './migrations/index.ts';
  *
  * There is no release tag yet, so an earlier schema is the migrations up to a named one:
  * - 0.1.0, the previous release (CHANGELOG.md): every migration up to and including
- *   Migration20261123100003Analytics. Today's schema is still 0.1.0's, so its case runs no
- *   migration yet; it does from the first migration added after 0.1.0, with notes in the shape
- *   0.1.0 stored them.
+ *   Migration20261123100003Analytics. Its case runs the migrations added since
+ *   (Migration20261128000003NewsletterIssues first), with notes in the shape 0.1.0 stored them.
  * - Before note parts (Migration20261122000002Chat, never released): images inside the note's
  *   row, which Migration20261123000003NoteParts moves into parts. A migration that moves notes.
  * The notes are written with SQL in the shape of that schema, as its server stored them.

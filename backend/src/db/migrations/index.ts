@@ -6,6 +6,7 @@ import { Migration20261123000004Admin } from './Migration20261123000004Admin.ts'
 import { Migration20261123100001Newsletter } from './Migration20261123100001Newsletter.ts';
 import { Migration20261123100002Blog } from './Migration20261123100002Blog.ts';
 import { Migration20261123100003Analytics } from './Migration20261123100003Analytics.ts';
+import { Migration20261128000003NewsletterIssues } from './Migration20261128000003NewsletterIssues.ts';
 
 /**
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
@@ -19,4 +20,5 @@ export const migrations: SchemaMigration[] = [
   Migration20261123100001Newsletter,
   Migration20261123100002Blog,
   Migration20261123100003Analytics,
+  Migration20261128000003NewsletterIssues,
 ];
