@@ -12,6 +12,7 @@ import type { LanguageCode } from '../../../shared/languages.ts';
 import { hashPassword } from '../admin/password-hash.ts';
 import { dumpDatabase } from '../testing/database-dump.ts';
 import { ownOrigin, postJson } from '../testing/notes-client.ts';
+import { seedSubscribers, testSubscribers } from '../testing/newsletter-subscribers.ts';
 import { startSmtpSink, type ReceivedMail } from '../testing/smtp-sink.ts';
 import {
   TEST_DATABASES,
@@ -20,7 +21,6 @@ import {
   startTestServer,
   type TestServer,
 } from '../testing/test-server.ts';
-import { sealSubscriber } from './sealed-subscriber.ts';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -60,39 +60,6 @@ function expectUnsubscribeEverywhere(mail: ReceivedMail): string {
   expect(headerOf(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
   return link;
 }
-
-interface Subscriber {
-  email: string;
-  language: LanguageCode;
-  token: string;
-}
-
-/**
- * Verified subscribers written straight into the table, sealed as the service seals them: the
- * sign-up flow has its own tests, and 500 sign-ups through it would hit its rate limits.
- */
-async function seedSubscribers(t: TestServer, mailKey: string, subscribers: Subscriber[]) {
-  const key = Buffer.from(mailKey, 'base64');
-  await t.server.database.sql
-    .insertInto('newsletter_subscriber')
-    .values(
-      subscribers.map(({ email, language, token }) => ({
-        address_hash: crypto.randomBytes(32),
-        sealed: sealSubscriber(key, { address: email, language, unsubscribeToken: token }),
-        unsubscribe_hash: crypto.createHash('sha256').update(token).digest(),
-        active: true,
-        activated_at: new Date(),
-      })),
-    )
-    .execute();
-}
-
-const subscribersOf = (label: string, count: number, languages: LanguageCode[]): Subscriber[] =>
-  Array.from({ length: count }, (_, index) => ({
-    email: `${label}.${index}@example.org`,
-    language: languages[index % languages.length]!,
-    token: crypto.randomBytes(32).toString('base64url'),
-  }));
 
 const SUBJECT_IN: Partial<Record<LanguageCode, string>> = {
   en: DRAFT.texts.en!.subject,
@@ -249,7 +216,7 @@ describe.each(TEST_DATABASES)('newsletter issues on %s', (kind) => {
   });
 
   it('sends to every verified subscriber once, in their language; a 5xx bounce is marked and skipped next time', async () => {
-    const subscribers = subscribersOf(`all-${kind}`, 8, ['en', 'de', 'ja', 'fr']);
+    const subscribers = testSubscribers(`all-${kind}`, 8, ['en', 'de', 'ja', 'fr']);
     await seedSubscribers(t, env.MAIL_KEY, subscribers);
     const bouncing = subscribers[5]!;
     smtp.rejectRecipients([bouncing.email]);
@@ -300,7 +267,7 @@ describe.each(TEST_DATABASES)('newsletter issues on %s', (kind) => {
   });
 
   it('erases a subscriber’s deliveries with the subscriber on unsubscribe', async () => {
-    const [leaving] = subscribersOf(`leaving-${kind}`, 1, ['en']);
+    const [leaving] = testSubscribers(`leaving-${kind}`, 1, ['en']);
     await seedSubscribers(t, env.MAIL_KEY, [leaving!]);
     const issue = await created(admin);
     await admin.send(issue.id);
@@ -343,7 +310,7 @@ describe.each(TEST_DATABASES)('a newsletter issue across a restart on %s', (kind
     };
     try {
       const first = await startServer(env);
-      const subscribers = subscribersOf(`restart-${kind}`, 500, ['en', 'de', 'fr']);
+      const subscribers = testSubscribers(`restart-${kind}`, 500, ['en', 'de', 'fr']);
       await seedSubscribers(first, env.MAIL_KEY, subscribers);
       const cookie = await signIn(first.url);
       const issue = await created(adminClient(first.url, cookie));
