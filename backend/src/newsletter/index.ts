@@ -17,6 +17,7 @@
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { loadServerSecret } from '../db/server-secret.ts';
+import { startPeriodic } from '../jobs/periodic.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import type { Middleware } from 'koa';
@@ -36,6 +37,8 @@ import {
 export interface NewsletterOptions {
   /** Overrides of NEWSLETTER_RATE_RULES. */
   rateRules?: Partial<NewsletterRateRules>;
+  /** How often the sender looks for issues being sent (default a minute). */
+  senderPollMs?: number;
 }
 
 /**
@@ -77,8 +80,17 @@ export async function newsletterFeature(deps: {
           ratePerMinute: config.newsletterRatePerMinute,
           logger,
         });
-  // Issues left in `sending` by a stop or a crash carry on from where they were.
-  sender?.kick();
+  // Now and every minute: an issue left in `sending` by a stop or a crash carries on from where
+  // it was, and an instance that stopped for good leaves its issue to the others.
+  const stopLooking =
+    sender === null
+      ? async () => {}
+      : startPeriodic(
+          'newsletter-sender',
+          options.senderPollMs ?? 60_000,
+          async () => sender.kick(),
+          logger,
+        );
   const issues = newsletterIssuesService({
     repo: issuesRepo,
     mail,
@@ -91,6 +103,7 @@ export async function newsletterFeature(deps: {
     sweep: () => service.sweep(),
     /** Lets the mail in flight finish and be recorded, then closes the mail connection. */
     async stop() {
+      await stopLooking();
       await sender?.stop();
       mailer?.close();
       bulkMailer?.close();

@@ -341,3 +341,45 @@ describe.each(TEST_DATABASES)('a newsletter issue across a restart on %s', (kind
     }
   }, 180_000);
 });
+
+describe.skipIf(!TEST_DATABASES.includes('postgres'))(
+  'a newsletter issue sent by two instances',
+  () => {
+    it('mails each subscriber exactly one copy when two instances send the same issue at once', async () => {
+      const smtp = await startSmtpSink();
+      const store = await createTestStore('postgres');
+      const env = {
+        ...store.env,
+        ...mailEnv(),
+        SMTP_URL: smtp.url,
+        ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      };
+      try {
+        const first = await startServer(env);
+        // The second looks for issues being sent five times a second: it joins in at once.
+        const second = await startServer(env, { newsletter: { senderPollMs: 200 } });
+        const subscribers = testSubscribers('pair', 200, ['en', 'ja']);
+        await seedSubscribers(first, env.MAIL_KEY, subscribers);
+        const cookie = await signIn(first.url);
+        const admin = adminClient(first.url, cookie);
+        const issue = await created(admin);
+        try {
+          expect((await admin.send(issue.id)).status).toBe(200);
+          expect((await untilSent(admin, issue.id)).progress).toEqual({
+            sent: 200,
+            failed: 0,
+            remaining: 0,
+          });
+        } finally {
+          await Promise.all([first.stop(), second.stop()]);
+        }
+        expect(smtp.mails).toHaveLength(200);
+        expect(new Set(smtp.mails.map((mail) => mail.to[0])).size).toBe(200);
+        expect(second.logs.join('\n')).toContain('newsletter issue sending');
+      } finally {
+        await store.drop();
+        await smtp.stop();
+      }
+    }, 180_000);
+  },
+);
