@@ -146,14 +146,35 @@ export function newsletterIssuesRepository(database: Pick<Database, 'sql' | 'em'
         .execute();
     },
 
-    /** Records that everyone was mailed (or claimed by an instance mailing them now). */
-    async finish(issueId: string): Promise<void> {
-      await db
+    /**
+     * Records that everyone was mailed, unless a claim younger than `claimGraceSeconds` is still
+     * open (another instance's mail in flight); true when the issue is now sent. A claim older
+     * than that was left by an instance that stopped between claim and send.
+     */
+    async finish(issueId: string, claimGraceSeconds: number): Promise<boolean> {
+      const finished = await db
         .updateTable('newsletter_issue')
         .set({ status: 'sent', sent_at: now, updated_at: now })
         .where('id', '=', issueId)
         .where('status', '=', 'sending')
-        .execute();
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('newsletter_delivery as d')
+                .select('d.issue_id')
+                .where('d.issue_id', '=', issueId)
+                .where('d.status', '=', 'claimed')
+                .where(
+                  'd.at',
+                  '>',
+                  sql<string>`now() - make_interval(secs => ${claimGraceSeconds})`,
+                ),
+            ),
+          ),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      return finished !== undefined;
     },
 
     /**

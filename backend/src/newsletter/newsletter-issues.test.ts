@@ -19,6 +19,7 @@ import {
   createTestStore,
   startServer,
   startTestServer,
+  type TestDatabaseKind,
   type TestServer,
 } from '../testing/test-server.ts';
 
@@ -298,17 +299,32 @@ describe.each(TEST_DATABASES)('newsletter issues on %s', (kind) => {
   });
 });
 
-describe.each(TEST_DATABASES)('a newsletter issue across a restart on %s', (kind) => {
-  it('mails each of 500 subscribers exactly one copy, in their language, though the server stopped mid-send', async () => {
-    const smtp = await startSmtpSink();
-    const store = await createTestStore(kind);
-    const env = {
+/**
+ * Runs `use` with an SMTP sink and the settings of servers sharing one fresh store (mail, an
+ * administrator), which it then drops.
+ */
+async function onSharedStore(
+  kind: TestDatabaseKind,
+  use: (smtp: Sink, env: Record<string, string> & { MAIL_KEY: string }) => Promise<void>,
+): Promise<void> {
+  const smtp = await startSmtpSink();
+  const store = await createTestStore(kind);
+  try {
+    await use(smtp, {
       ...store.env,
       ...mailEnv(),
       SMTP_URL: smtp.url,
       ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
-    };
-    try {
+    });
+  } finally {
+    await store.drop();
+    await smtp.stop();
+  }
+}
+
+describe.each(TEST_DATABASES)('a newsletter issue across a restart on %s', (kind) => {
+  it('mails each of 500 subscribers exactly one copy, in their language, though the server stopped mid-send', async () => {
+    await onSharedStore(kind, async (smtp, env) => {
       const first = await startServer(env);
       const subscribers = testSubscribers(`restart-${kind}`, 500, ['en', 'de', 'fr']);
       await seedSubscribers(first, env.MAIL_KEY, subscribers);
@@ -335,10 +351,7 @@ describe.each(TEST_DATABASES)('a newsletter issue across a restart on %s', (kind
           SUBJECT_IN[subscriber.language],
         );
       }
-    } finally {
-      await store.drop();
-      await smtp.stop();
-    }
+    });
   }, 180_000);
 });
 
@@ -346,15 +359,7 @@ describe.skipIf(!TEST_DATABASES.includes('postgres'))(
   'a newsletter issue sent by two instances',
   () => {
     it('mails each subscriber exactly one copy when two instances send the same issue at once', async () => {
-      const smtp = await startSmtpSink();
-      const store = await createTestStore('postgres');
-      const env = {
-        ...store.env,
-        ...mailEnv(),
-        SMTP_URL: smtp.url,
-        ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
-      };
-      try {
+      await onSharedStore('postgres', async (smtp, env) => {
         const first = await startServer(env);
         // The second looks for issues being sent five times a second: it joins in at once.
         const second = await startServer(env, { newsletter: { senderPollMs: 200 } });
@@ -376,10 +381,7 @@ describe.skipIf(!TEST_DATABASES.includes('postgres'))(
         expect(smtp.mails).toHaveLength(200);
         expect(new Set(smtp.mails.map((mail) => mail.to[0])).size).toBe(200);
         expect(second.logs.join('\n')).toContain('newsletter issue sending');
-      } finally {
-        await store.drop();
-        await smtp.stop();
-      }
+      });
     }, 180_000);
   },
 );

@@ -33,6 +33,11 @@ export async function issueVersion(
 }
 
 const RETRY_AFTER_ERROR_MS = 30_000;
+/**
+ * How long a claim may stay open before it counts as left behind: longer than a mail can take
+ * (nodemailer gives up on a silent connection after 10 minutes).
+ */
+const CLAIM_GRACE_SECONDS = 15 * 60;
 
 /** The SMTP reply code of a refused delivery, when the server gave one (nodemailer's). */
 const responseCodeOf = (error: unknown): number | null => {
@@ -130,7 +135,11 @@ export function newsletterSender(deps: {
     }
   }
 
-  async function sendIssue(issue: { id: string; texts: IssueTexts }): Promise<void> {
+  /**
+   * Mails the issue to everyone not yet claimed. True when it is done; false when this sender
+   * stopped, or other instances' last mails are still in flight (a later look finishes it).
+   */
+  async function sendIssue(issue: { id: string; texts: IssueTexts }): Promise<boolean> {
     const versions = new Map<LanguageCode, Promise<IssueVersion>>();
     const version = (language: LanguageCode) => {
       const known = versions.get(language) ?? issueVersion(issue.texts, language);
@@ -146,17 +155,17 @@ export function newsletterSender(deps: {
       }
       // Nothing claimed: everyone is, or another instance took the same subscriber first.
       if (await repo.anyUnclaimed(issue.id)) continue;
-      await repo.finish(issue.id);
+      if (!(await repo.finish(issue.id, CLAIM_GRACE_SECONDS))) return false;
       logger.info('newsletter issue sent', { issue: issue.id });
-      return;
+      return true;
     }
+    return false;
   }
 
   async function run(): Promise<void> {
     for (;;) {
       const issue = stopped ? null : await repo.nextSending();
-      if (issue === null) return;
-      await sendIssue(issue);
+      if (issue === null || !(await sendIssue(issue))) return;
     }
   }
 
