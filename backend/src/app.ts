@@ -121,6 +121,7 @@ export async function createApp(
     database,
     limiter,
     logger,
+    requireAdmin: admin.requireAdmin,
     options: options.newsletter ?? {},
   });
   const analytics = analyticsFeature({
@@ -175,6 +176,7 @@ export async function createApp(
     chat.router,
     requests.router,
     newsletter.router,
+    ...newsletter.routers,
     blogFeature({
       config,
       database,
@@ -330,7 +332,7 @@ export async function createApp(
         app.ws.server?.close();
         await metricsServer?.close();
         await notes.stop();
-        newsletter.stop();
+        await newsletter.stop();
         await analytics.stop();
         await stopRateSync();
         await stopHousekeeping();

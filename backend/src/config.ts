@@ -46,6 +46,8 @@ export interface AppConfig {
   mailFrom: string | null;
   /** Key that encrypts read-receipt and newsletter addresses at rest (32 bytes, base64). */
   mailKey: string | null;
+  /** Newsletter mails per minute, over all instances together. */
+  newsletterRatePerMinute: number;
   /** The administrator's password as a scrypt hash (ADMIN_PASSWORD_HASH); null: no administrator. */
   adminPasswordHash: PasswordHash | null;
   /** The OpenAI-compatible endpoint that writes blog articles; null: the feature is off. */
@@ -175,6 +177,11 @@ const envSchema = z.object({
     const problem = value === null ? null : mailKeyProblem(value);
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
   }),
+  NEWSLETTER_RATE_PER_MINUTE: wholeNumber(
+    1,
+    1_000_000,
+    'newsletter mails per minute, from 1 to 1000000',
+  ).default(60),
   ADMIN_PASSWORD_HASH: optionalString.refine(
     (value) => value === null || parsePasswordHash(value) !== null,
     { message: 'must be a hash printed by `npm run admin:hash`' },
@@ -354,6 +361,7 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailKey: e.MAIL_KEY,
+    newsletterRatePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
     adminPasswordHash:
       e.ADMIN_PASSWORD_HASH === null ? null : parsePasswordHash(e.ADMIN_PASSWORD_HASH),
     ai:

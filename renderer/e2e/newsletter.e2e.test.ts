@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { apiPaths } from '../../shared/api/paths.ts';
+import en from '../src/i18n/locales/en.json';
+import pagesEn from '../src/i18n/pages/en.json';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../backend/src/admin/password-hash.ts';
+import {
+  seedSubscribers,
+  testSubscribers,
+} from '../../backend/src/testing/newsletter-subscribers.ts';
 import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
@@ -17,8 +24,12 @@ import {
 /**
  * The newsletter sign-up in Chromium against the real backend: subscribe from the home card,
  * read the code from the mail the in-process SMTP server caught, verify; and the card on a
- * server without mail, which says so instead of offering a form. Build first: `npm run build:web`.
+ * server without mail, which says so instead of offering a form. Then the administrator's side:
+ * compose an issue, preview it, send a test, send it to all. Build first: `npm run build:web`.
  */
+
+const PASSWORD = 'correct horse battery staple';
+const MAIL_KEY = crypto.randomBytes(32).toString('base64');
 
 let browser: Browser;
 let mailApp: TestServer;
@@ -33,7 +44,9 @@ beforeAll(async () => {
     startWebApp('embedded', {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Ashnote <newsletter@ashnote.test>',
-      MAIL_KEY: crypto.randomBytes(32).toString('base64'),
+      MAIL_KEY,
+      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      NEWSLETTER_RATE_PER_MINUTE: '1000000',
     }),
     startWebApp('embedded'),
   ]);
@@ -191,6 +204,55 @@ describe('newsletter', () => {
     await page.goto(noMailApp.url);
     await card(page).getByRole('heading', { name: 'النشرة الأمنية' }).waitFor();
     expect(await page.evaluate<string>('document.documentElement.dir')).toBe('rtl');
+    expectNoProblems(problems);
+  });
+});
+
+describe('newsletter issues', () => {
+  it('composes an issue, previews it, sends a test, then sends it to all with progress to the end', async () => {
+    const subscribers = testSubscribers('issue-reader', 3, ['en', 'de', 'ja']);
+    await seedSubscribers(mailApp, MAIL_KEY, subscribers);
+    const { page, problems } = await openPage();
+    await page.goto(`${mailApp.url}/blog`);
+    const title = page.getByRole('heading', { level: 1, name: pagesEn.blog.list.title });
+    for (let click = 0; click < 5; click++) await title.click();
+    await page.getByRole('button', { name: en.newsletterAdmin.open }).click();
+    const signIn = page.getByRole('dialog', { name: en.admin.login.title });
+    await signIn.getByLabel(en.admin.login.passwordLabel).fill(PASSWORD);
+    await signIn.getByRole('button', { name: en.admin.login.submit }).click();
+
+    await page.getByLabel(en.newsletterAdmin.subject).fill('Files arrive');
+    await page.getByLabel(en.newsletterAdmin.body).fill('Send **any file**, encrypted.');
+    await page.getByRole('button', { name: en.newsletterAdmin.preview, exact: true }).click();
+    const preview = page.getByRole('dialog', { name: 'Preview: Files arrive' });
+    await preview.locator('strong', { hasText: 'any file' }).waitFor();
+    await preview
+      .getByText(/To unsubscribe at any time, open this link/)
+      .first()
+      .waitFor();
+    expect(await seriousAccessibilityProblems(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+
+    const before = smtp.mails.length;
+    await page.getByLabel(en.newsletterAdmin.testAddress).fill('editor@example.org');
+    await page.getByRole('button', { name: en.newsletterAdmin.sendTest }).click();
+    await toast(page, 'Test mail sent to editor@example.org.');
+    const test = (await smtp.waitForMail(before + 1))[before]!;
+    expect(test.to).toEqual(['editor@example.org']);
+    expect(test.subject).toBe('Files arrive');
+    expect(test.html).toContain('<strong>any file</strong>');
+
+    await page.getByRole('button', { name: en.newsletterAdmin.sendAll }).click();
+    const confirm = page.getByRole('dialog', { name: en.newsletterAdmin.confirmTitle });
+    await confirm.getByRole('button', { name: en.newsletterAdmin.confirmSend }).click();
+    await toast(page, en.newsletterAdmin.toast.queued);
+    const issue = page.getByRole('listitem').filter({ hasText: 'Files arrive' });
+    await issue.getByText(en.newsletterAdmin.status.sent, { exact: true }).waitFor();
+    await issue.getByText(/Failed: 0 · Remaining: 0/).waitFor();
+    for (const subscriber of subscribers) {
+      expect(smtp.mails.filter((mail) => mail.to.includes(subscriber.email))).toHaveLength(1);
+    }
     expectNoProblems(problems);
   });
 });

@@ -21,6 +21,15 @@ import {
   newsletterVerifyResponseSchema,
 } from './newsletter.ts';
 import {
+  newsletterDraftRequestSchema,
+  newsletterIssueListSchema,
+  newsletterIssueSchema,
+  newsletterPreviewRequestSchema,
+  newsletterPreviewSchema,
+  newsletterTestSendRequestSchema,
+  newsletterTestSendResponseSchema,
+} from './newsletter-issues.ts';
+import {
   createNoteRequestSchema,
   createNoteResponseSchema,
   noteInfoResponseSchema,
@@ -92,6 +101,8 @@ export interface Endpoint {
 /** Well-formed values that match nothing on a server: a note, room or token nobody made. */
 const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
 const PROOF = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+/** A newsletter issue id nobody made. */
+const UNKNOWN_ISSUE = 'AAAAAAAAAAAAAAAA';
 const UNKNOWN_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 /** A ciphertext-shaped envelope (`v1.<iv>.<ciphertext>`): the server cannot tell it from a real one. */
 const ENVELOPE = 'v1.AAAAAAAAAAAAAAAA.c2VhbGVkIHdpdGggYSBrZXkgdGhlIHNlcnZlciBuZXZlciBzYXc';
@@ -389,6 +400,107 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     success: { status: 200, description: 'A page saying it is done.', html: true },
     errors: ['NOT_FOUND'],
     examples: [{ summary: 'A token nobody holds', query: { token: UNKNOWN_TOKEN }, status: 404 }],
+  },
+  {
+    method: 'get',
+    route: 'newsletterIssues',
+    tag: 'newsletter',
+    summary: 'Every newsletter issue, newest first, with its progress (sent, failed, remaining)',
+    admin: true,
+    success: { status: 200, description: 'The issues.', json: newsletterIssueListSchema },
+    errors: ['UNAUTHORIZED', 'UNAVAILABLE'],
+    examples: [{ summary: 'Without the administrator’s session', status: 401 }],
+  },
+  {
+    method: 'post',
+    route: 'newsletterIssues',
+    tag: 'newsletter',
+    summary: 'A new draft issue: subject and Markdown body per language, English among them',
+    admin: true,
+    sameOrigin: true,
+    body: newsletterDraftRequestSchema,
+    success: { status: 201, description: 'The draft.', json: newsletterIssueSchema },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'Without the administrator’s session',
+        body: { texts: { en: { subject: 'News', markdown: 'Hello' } } },
+        status: 401,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'newsletterIssue',
+    tag: 'newsletter',
+    summary: 'Change a draft issue (an issue being sent or sent no longer changes)',
+    admin: true,
+    sameOrigin: true,
+    body: newsletterDraftRequestSchema,
+    success: { status: 200, description: 'The draft.', json: newsletterIssueSchema },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'Without the administrator’s session',
+        params: { id: UNKNOWN_ISSUE },
+        body: { texts: { en: { subject: 'News', markdown: 'Hello' } } },
+        status: 401,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'newsletterPreview',
+    tag: 'newsletter',
+    summary: 'One language’s text rendered as the mail shows it: sanitized HTML and plain text',
+    admin: true,
+    sameOrigin: true,
+    body: newsletterPreviewRequestSchema,
+    success: { status: 200, description: 'The preview.', json: newsletterPreviewSchema },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'Without the administrator’s session',
+        body: { subject: 'News', markdown: '# Hello', language: 'en' },
+        status: 401,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'newsletterIssueTest',
+    tag: 'newsletter',
+    summary: 'Mail the issue, in one language, to one address (a test; nobody else is mailed)',
+    admin: true,
+    sameOrigin: true,
+    body: newsletterTestSendRequestSchema,
+    success: { status: 200, description: 'Sent.', json: newsletterTestSendResponseSchema },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'Without the administrator’s session',
+        params: { id: UNKNOWN_ISSUE },
+        body: { email: 'editor@example.org', language: 'en' },
+        status: 401,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'newsletterIssueSend',
+    tag: 'newsletter',
+    summary: 'Send the issue to every verified subscriber, in the background, each once',
+    admin: true,
+    sameOrigin: true,
+    success: { status: 200, description: 'Sending.', json: newsletterIssueSchema },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UNAVAILABLE'],
+    examples: [
+      {
+        summary: 'Without the administrator’s session',
+        params: { id: UNKNOWN_ISSUE },
+        status: 401,
+      },
+    ],
   },
   {
     method: 'get',

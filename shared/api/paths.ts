@@ -29,6 +29,11 @@ export const apiRoutes = {
   newsletterSubscribe: '/api/newsletter/subscribe',
   newsletterVerify: '/api/newsletter/verify',
   newsletterUnsubscribe: '/api/newsletter/unsubscribe',
+  newsletterIssues: '/api/admin/newsletter/issues',
+  newsletterIssue: '/api/admin/newsletter/issues/:id',
+  newsletterIssueTest: '/api/admin/newsletter/issues/:id/test',
+  newsletterIssueSend: '/api/admin/newsletter/issues/:id/send',
+  newsletterPreview: '/api/admin/newsletter/preview',
   blog: '/api/blog',
   blogPosts: '/api/blog/posts',
   blogPost: '/api/blog/:id',
@@ -80,6 +85,11 @@ export const apiPaths = {
   /** The one-click link each newsletter mail carries. */
   newsletterUnsubscribe: (token: string) =>
     `${apiRoutes.newsletterUnsubscribe}?token=${encodeURIComponent(token)}`,
+  newsletterIssues: apiRoutes.newsletterIssues,
+  newsletterIssue: (id: string) => fillRoute(apiRoutes.newsletterIssue, { id }),
+  newsletterIssueTest: (id: string) => fillRoute(apiRoutes.newsletterIssueTest, { id }),
+  newsletterIssueSend: (id: string) => fillRoute(apiRoutes.newsletterIssueSend, { id }),
+  newsletterPreview: apiRoutes.newsletterPreview,
   blogPosts: apiRoutes.blogPosts,
   blogPost: (id: string) => fillRoute(apiRoutes.blogPost, { id }),
   adminGenerateArticle: apiRoutes.adminGenerateArticle,

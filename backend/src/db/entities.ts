@@ -9,7 +9,11 @@ import {
   AnalyticsSession,
 } from '../analytics/analytics.entities.ts';
 import { ChatInstance, ChatParticipant, ChatRoom } from '../chat/chat.entities.ts';
-import { NewsletterSubscriber } from '../newsletter/newsletter.entities.ts';
+import {
+  NewsletterDelivery,
+  NewsletterIssue,
+  NewsletterSubscriber,
+} from '../newsletter/newsletter.entities.ts';
 import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
 import { RateLimit } from '../rate-limit/rate-limit.entity.ts';
 import { SecretRequest } from '../requests/requests.entities.ts';
@@ -34,6 +38,8 @@ export const entities = [
   AdminSession,
   SecurityEvent,
   NewsletterSubscriber,
+  NewsletterIssue,
+  NewsletterDelivery,
   BlogPost,
   AnalyticsSalt,
   AnalyticsPageView,

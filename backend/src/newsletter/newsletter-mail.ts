@@ -1,4 +1,6 @@
-import type { LanguageCode } from '../../../shared/languages.ts';
+import { apiPaths } from '../../../shared/api/paths.ts';
+import { LANGUAGES, type LanguageCode } from '../../../shared/languages.ts';
+import type { RenderedIssue } from './issue-render.ts';
 
 interface NewsletterWording {
   codeSubject: string;
@@ -227,8 +229,19 @@ const WORDING: Record<LanguageCode, NewsletterWording> = {
 interface NewsletterMail {
   subject: string;
   text: string;
+  html?: string;
   headers: Record<string, string>;
 }
+
+/** The one-click unsubscribe link of the subscriber holding `token`; only from PUBLIC_URL. */
+export const unsubscribeUrl = (origin: string, token: string): string =>
+  `${origin}${apiPaths.newsletterUnsubscribe(token)}`;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 /**
  * Every newsletter mail ends with its one-click unsubscribe link, also given to the mail client
@@ -249,6 +262,35 @@ function withUnsubscribe(
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+/**
+ * An issue as one subscriber gets it: the version in their language (or English), its HTML and
+ * its text each ending with the visible unsubscribe link in the subscriber's language (a real
+ * link in the HTML), and the List-Unsubscribe headers every newsletter mail carries.
+ */
+export function issueMail(
+  language: LanguageCode,
+  version: { language: LanguageCode; subject: string; rendered: RenderedIssue },
+  unsubscribeUrl: string,
+): NewsletterMail & { html: string } {
+  const { subject, rendered } = version;
+  const mail = withUnsubscribe(language, subject, [rendered.text], unsubscribeUrl);
+  const [before, after] = WORDING[language].unsubscribe.split('{url}').map(escapeHtml);
+  const link = escapeHtml(unsubscribeUrl);
+  const dirOf = (code: LanguageCode) => LANGUAGES.find((known) => known.code === code)!.dir;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${version.language}" dir="${dirOf(version.language)}">`,
+    `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body>',
+    rendered.html,
+    '<hr>',
+    `<p lang="${language}" dir="${dirOf(language)}">${before}<a href="${link}">${link}</a>${after ?? ''}</p>`,
+    '</body>',
+    '</html>',
+  ].join('\n');
+  return { ...mail, html: `${html}\n` };
 }
 
 export function codeMail(

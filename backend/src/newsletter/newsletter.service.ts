@@ -7,17 +7,16 @@ import {
   type NewsletterSubscribeResponse,
   type NewsletterVerifyResponse,
 } from '../../../shared/api/newsletter.ts';
-import { apiPaths } from '../../../shared/api/paths.ts';
-import { FALLBACK_LANGUAGE, LANGUAGE_CODES, type LanguageCode } from '../../../shared/languages.ts';
+import { FALLBACK_LANGUAGE, type LanguageCode } from '../../../shared/languages.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
 import { mailboxKey } from '../mail/mailbox.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { sealText, unsealText } from '../mail/sealing.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
-import { codeMail, welcomeMail } from './newsletter-mail.ts';
+import { codeMail, unsubscribeUrl, welcomeMail } from './newsletter-mail.ts';
 import type { NewsletterRepository } from './newsletter.repository.ts';
 import { recentDurations } from './recent-durations.ts';
+import { sealSubscriber, unsealSubscriber, type SealedSubscriber } from './sealed-subscriber.ts';
 
 export interface NewsletterRateRules {
   /** Sign-ups one client address may start. */
@@ -33,14 +32,6 @@ export const NEWSLETTER_RATE_RULES: NewsletterRateRules = {
   verify: { limit: 30, windowSeconds: 600 },
   mailsPerMailbox: { limit: 10, windowSeconds: 86_400 },
 };
-
-/** What is sealed with MAIL_KEY in a subscriber's row. */
-interface SealedSubscriber {
-  address: string;
-  language: LanguageCode;
-  /** Kept so that every later mail carries the same working link; the row has its hash. */
-  unsubscribeToken: string;
-}
 
 export interface NewsletterService {
   /** Mails a fresh code; answers the same whether the address is new, pending or subscribed. */
@@ -101,14 +92,6 @@ export function newsletterService(deps: {
   // Mailboxes are case-insensitive in practice: one subscription per mailbox, however typed.
   const addressHashOf = (email: string) => keyed('address', email.trim().toLowerCase());
   const codeHashOf = (addressHash: Buffer, code: string) => keyed('code', addressHash, code);
-  const unsubscribeUrl = (origin: string, token: string) =>
-    `${origin}${apiPaths.newsletterUnsubscribe(token)}`;
-
-  function unseal(key: Buffer, sealed: Uint8Array): SealedSubscriber {
-    const subscriber = JSON.parse(unsealText(key, sealed)) as SealedSubscriber;
-    if (!LANGUAGE_CODES.includes(subscriber.language)) subscriber.language = FALLBACK_LANGUAGE;
-    return subscriber;
-  }
 
   const sendTimes = recentDurations();
 
@@ -125,7 +108,7 @@ export function newsletterService(deps: {
       });
       const existing = await repo.sealedOf(addressHash);
       const unsubscribeToken = existing
-        ? unseal(mail.key, existing).unsubscribeToken
+        ? unsealSubscriber(mail.key, existing).unsubscribeToken
         : crypto.randomBytes(32).toString('base64url');
       const code = crypto
         .randomInt(0, 10 ** NEWSLETTER_CODE_LENGTH)
@@ -140,7 +123,7 @@ export function newsletterService(deps: {
       // so two sign-ups at once cannot both send.
       const stored = await repo.storeCode({
         addressHash,
-        sealed: sealText(mail.key, JSON.stringify(subscriber)),
+        sealed: sealSubscriber(mail.key, subscriber),
         unsubscribeHash: sha256(unsubscribeToken),
         codeHash: codeHashOf(addressHash, code),
         validMinutes: NEWSLETTER_CODE_VALID_MINUTES,
@@ -191,7 +174,7 @@ export function newsletterService(deps: {
       // A newer code replaced this one in the meantime: only the newest counts.
       if (!activated) throw wrongCode();
       logger.info('newsletter subscription activated');
-      const subscriber = unseal(mail.key, activated);
+      const subscriber = unsealSubscriber(mail.key, activated);
       try {
         await mail.mailer.send({
           to: subscriber.address,
@@ -213,7 +196,7 @@ export function newsletterService(deps: {
       const found = await repo.sealedByUnsubscribeHash(sha256(token));
       if (!found) return null;
       if (mail === null) return FALLBACK_LANGUAGE;
-      return unseal(mail.key, found).language;
+      return unsealSubscriber(mail.key, found).language;
     },
 
     async unsubscribe(token) {
@@ -221,7 +204,7 @@ export function newsletterService(deps: {
       if (!removed) return null;
       logger.info('newsletter subscription removed');
       if (mail === null) return FALLBACK_LANGUAGE;
-      return unseal(mail.key, removed).language;
+      return unsealSubscriber(mail.key, removed).language;
     },
 
     async sweep() {

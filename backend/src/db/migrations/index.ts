@@ -8,6 +8,7 @@ import { Migration20261123100002Blog } from './Migration20261123100002Blog.ts';
 import { Migration20261123100003Analytics } from './Migration20261123100003Analytics.ts';
 import { Migration20261128000001NoteStatus } from './Migration20261128000001NoteStatus.ts';
 import { Migration20261128000002Requests } from './Migration20261128000002Requests.ts';
+import { Migration20261128000003NewsletterIssues } from './Migration20261128000003NewsletterIssues.ts';
 
 /**
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
@@ -23,4 +24,5 @@ export const migrations: SchemaMigration[] = [
   Migration20261123100003Analytics,
   Migration20261128000001NoteStatus,
   Migration20261128000002Requests,
+  Migration20261128000003NewsletterIssues,
 ];

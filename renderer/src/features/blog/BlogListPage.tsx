@@ -18,6 +18,7 @@ import { NewsletterSlot } from '../../app/NewsletterSlot.tsx';
 import { apiErrorKey } from '../../api/errorKey.ts';
 import { BlogCard } from './BlogCard.tsx';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog.tsx';
+import { NewsletterComposer } from './NewsletterComposer.tsx';
 import { Promotion } from './Promotions.tsx';
 import { categoriesOf, searchPosts } from './searchPosts.ts';
 import type { CategoryFilter } from './searchPosts.ts';
@@ -43,6 +44,7 @@ export function BlogListPage() {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<CategoryFilter>(null);
   const [confirming, setConfirming] = useState<BlogPostSummary | null>(null);
+  const [composing, setComposing] = useState(false);
   const searchId = useId();
   const aiHintId = useId();
 
@@ -73,8 +75,16 @@ export function BlogListPage() {
             {aiAvailable ? null : (
               <MutedText id={aiHintId}>{t('blog.admin.aiUnavailable')}</MutedText>
             )}
+            <Button
+              $variant="secondary"
+              aria-expanded={composing}
+              onClick={() => gate.run(() => setComposing(!composing))}
+            >
+              {tApp('newsletterAdmin.open')}
+            </Button>
           </AdminBar>
         ) : null}
+        {revealed && composing ? <NewsletterComposer gate={gate} /> : null}
 
         <Stack $gap={4} role="search">
           <div>
