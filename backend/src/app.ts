@@ -175,7 +175,6 @@ export async function createApp(
     admin.router,
     chat.router,
     requests.router,
-    newsletter.router,
     ...newsletter.routers,
     blogFeature({
       config,
