@@ -27,7 +27,7 @@ export function LanguageSwitcherCompact() {
       onClick={() => void changeLanguage(next.code)}
       data-testid="language-switcher-compact"
     >
-      <CodeBadge aria-hidden="true">{current.code}</CodeBadge>
+      <CodeBadge aria-hidden="true" data-code={current.code} />
       {/* The name, not the code: what is visible must be part of the button's name (WCAG 2.5.3). */}
       <span lang={current.code}>{current.name}</span>
     </SwitcherButton>
@@ -124,7 +124,7 @@ export function LanguageSwitcherDropdown() {
         onClick={() => (open ? close(false) : setOpenAt(currentIndex))}
         onKeyDown={onButtonKeyDown}
       >
-        <CodeBadge aria-hidden="true">{current.code}</CodeBadge>
+        <CodeBadge aria-hidden="true" data-code={current.code} />
         <span lang={current.code}>{current.name}</span>
         <ChevronDownIcon />
       </SwitcherButton>
@@ -145,7 +145,7 @@ export function LanguageSwitcherDropdown() {
                 tabIndex={-1}
                 onClick={() => choose(language.code)}
               >
-                <CodeBadge aria-hidden="true">{language.code}</CodeBadge>
+                <CodeBadge aria-hidden="true" data-code={language.code} />
                 <ItemName lang={language.code}>{language.name}</ItemName>
                 {checked ? <CheckIcon width={16} height={16} /> : null}
               </Item>
@@ -171,9 +171,15 @@ const SwitcherButton = styled.button.attrs({ type: 'button' })<{ $variant: 'ghos
 /**
  * The language's code in a small frame where a flag emoji used to be: flags showed as empty
  * boxes on systems without an emoji font, and a flag names a country, not a language (Arabic,
- * Portuguese and Spanish have many). Plain text, so it renders everywhere with the app's font.
+ * Portuguese and Spanish have many). Text in the app's font, so it renders everywhere; drawn by
+ * CSS with an empty alternative, so it is no part of the button's text or name: the name a
+ * screen reader hears still contains all the visible words (WCAG 2.5.3).
  */
 const CodeBadge = styled.span`
+  &::before {
+    content: attr(data-code) / '';
+  }
+
   min-inline-size: 2.4em;
   padding-block: 1px;
   padding-inline: ${space[1]};
