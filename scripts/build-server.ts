@@ -36,9 +36,10 @@ import { build, type RolldownOutput } from 'rolldown';
 
 /**
  * Packages loaded from node_modules at run time: PGlite finds its WebAssembly and data files
- * beside its own modules.
+ * beside its own modules; @koa/router is required as CommonJS (backend/src/http/router.ts says
+ * why), which a bundle cannot see.
  */
-const RUN_TIME_PACKAGES = ['@electric-sql/pglite'];
+const RUN_TIME_PACKAGES = ['@electric-sql/pglite', '@koa/router'];
 
 /**
  * Optional packages that a bundled package imports only for a feature the server leaves off:
@@ -84,10 +85,6 @@ export async function buildServer(): Promise<void> {
     ),
     platform: 'node',
     external: isRunTimePackage,
-    // See backend/src/http/router.ts: the CommonJS build, which its exports map does not name.
-    resolve: {
-      alias: { '@koa/router': path.join(root, 'node_modules/@koa/router/dist/index.js') },
-    },
     transform: { target: 'node22' },
     logLevel: 'warn',
     onLog(level, log, handler) {

@@ -457,7 +457,7 @@ describe('robots.txt and sitemap', () => {
     const robots = await fetch(`${app.url}/robots.txt`);
     expect(robots.status).toBe(200);
     const rules = await robots.text();
-    for (const secret of ['/note/', '/chat/', '/mobile-chat/', '/analytics']) {
+    for (const secret of ['/note/', '/chat/', '/mobile-chat/', '/r/', '/s/', '/analytics']) {
       expect(rules).toContain(`Disallow: ${secret}`);
     }
     expect(rules).toContain(`Sitemap: ${app.url}/sitemap.xml`);
