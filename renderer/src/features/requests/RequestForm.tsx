@@ -6,6 +6,7 @@ import type { NoteExpiration } from '../../../../shared/limits.ts';
 import { offeredChoice, useOfferedExpirations } from '../../api/offeredExpirations.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Field, Input, Select } from '../../ui/Field.tsx';
+import { ExpiryOptions } from '../../ui/ExpiryOptions.tsx';
 import { InsecureConnectionWarning } from '../../ui/InsecureConnectionWarning.tsx';
 import { LinkReachNotice } from '../../ui/LinkReachNotice.tsx';
 import { PageSection } from '../../ui/layout.ts';
@@ -77,11 +78,7 @@ export function RequestForm({
             onChange={(event) => setExpiration(event.target.value as NoteExpiration)}
             disabled={creating}
           >
-            {lives.options.map((option) => (
-              <option key={option} value={option}>
-                {t(`home.form.expiration.${option}`)}
-              </option>
-            ))}
+            <ExpiryOptions lives={lives.options} />
           </Select>
         )}
       </Field>

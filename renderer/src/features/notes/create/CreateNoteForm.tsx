@@ -9,6 +9,7 @@ import { usePublicConfigState } from '../../../api/config.ts';
 import { useCurrentLanguage } from '../../../i18n/LanguageSwitcher.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Field, Select } from '../../../ui/Field.tsx';
+import { ExpiryOptions } from '../../../ui/ExpiryOptions.tsx';
 import { InsecureConnectionWarning } from '../../../ui/InsecureConnectionWarning.tsx';
 import { PageSection, Stack } from '../../../ui/layout.ts';
 import { ProgressBar } from '../../../ui/ProgressBar.tsx';
@@ -125,11 +126,7 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
                 dispatch({ type: 'expiration', value: event.target.value as NoteExpiration })
               }
             >
-              {lives.options.map((option) => (
-                <option key={option} value={option}>
-                  {t(`home.form.expiration.${option}`)}
-                </option>
-              ))}
+              <ExpiryOptions lives={lives.options} />
             </Select>
           )}
         </Field>
