@@ -7,6 +7,7 @@ import { ChatTestClient } from '../chat/test-client.ts';
 import { DEFAULT_CHAT_RATE_RULES } from '../chat/chat.service.ts';
 import { NEWSLETTER_RATE_RULES } from '../newsletter/newsletter.service.ts';
 import { DEFAULT_NOTE_RATE_RULES } from '../notes/notes.service.ts';
+import { DEFAULT_REQUEST_RATE_RULES } from '../requests/requests.service.ts';
 import { fakeEnvelope, noteVerifiers, ownOrigin, postJson } from '../testing/notes-client.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';
 import {
@@ -181,6 +182,28 @@ describe.each(TEST_DATABASES)('limits under a burst on %s', (kind) => {
             client,
           )
         ).status === 201,
+    },
+    {
+      name: 'requests for a secret',
+      rule: DEFAULT_REQUEST_RATE_RULES.create,
+      send: async (base, _, client) =>
+        (
+          await postJson(
+            `${base}${apiPaths.requests}`,
+            { label: fakeEnvelope(), claimVerifier: 'A'.repeat(43), expiration: '1d' },
+            client,
+          )
+        ).status === 201,
+    },
+    {
+      // Counted before the request is looked up: answers to requests nobody made count too.
+      name: 'answers to requests',
+      rule: DEFAULT_REQUEST_RATE_RULES.answer,
+      send: async (base, _, client) => {
+        const id = crypto.randomBytes(16).toString('base64url').slice(0, 22);
+        const answer = { ephemeralKey: 'A'.repeat(43), content: fakeEnvelope() };
+        return accepted(await postJson(`${base}${apiPaths.requestAnswer(id)}`, answer, client));
+      },
     },
     {
       name: 'chat rooms',
