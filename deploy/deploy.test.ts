@@ -152,7 +152,7 @@ describe.skipIf(skipReason !== null)('the self-hosting kit', { timeout: 180_000 
     const data = path.join(out, 'data');
     if (asRoot) fs.chownSync(data, IMAGE_UID, IMAGE_UID);
 
-    store = await createTestStore('postgres');
+    store = await createTestStore('postgres', { empty: true });
     // Started together on a new database, as compose starts them.
     instances = await Promise.all([1, 2].map(() => startInstance(app, data, store.env)));
     proxy = await startCaddy(path.join(work, 'caddy'), {

@@ -231,8 +231,8 @@ describe('the release', { timeout: 120_000 }, () => {
   });
 
   for (const kind of TEST_DATABASES) {
-    it(`serves notes, read once, and the web app on the ${kind} database`, async () => {
-      const store = await createTestStore(kind);
+    it(`migrates a new ${kind} database and serves notes, read once, and the web app`, async () => {
+      const store = await createTestStore(kind, { empty: true });
       const server = await startRelease(installed, store.env);
       try {
         const { url } = server;

@@ -1,8 +1,5 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../shared/api/paths.ts';
 import { CHAT_CLOSE } from '../../shared/api/chat.ts';
@@ -184,11 +181,13 @@ describe.runIf(TEST_DATABASES.includes('postgres'))(
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
 
 describe('npm start on SIGTERM', () => {
+  let store: TestStore;
   let dataDir: string;
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-sigterm-'));
+  beforeAll(async () => {
+    store = await createTestStore('embedded');
+    dataDir = store.env.DATA_DIR!;
   });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => store.drop());
 
   it('drains, finishes the request in flight and exits cleanly within SHUTDOWN_TIMEOUT_MS', async () => {
     const child = spawn(process.execPath, [MAIN], {

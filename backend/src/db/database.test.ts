@@ -16,7 +16,7 @@ const silent = createLogger('silent');
 
 describe.each(TEST_DATABASES)('database on %s', (kind) => {
   it('runs migrations at start and keeps data across restarts', async () => {
-    const store = await createTestStore(kind);
+    const store = await createTestStore(kind, { empty: true });
     try {
       const config = loadConfig(store.env);
       const first = await openDatabase(config, silent);
@@ -90,7 +90,7 @@ describe.each(TEST_DATABASES)('database on %s', (kind) => {
 
 describe.runIf(TEST_DATABASES.includes('postgres'))('one PostgreSQL for several instances', () => {
   it('comes up on every instance started at once on a new database, migrated once', async () => {
-    const store = await createTestStore('postgres');
+    const store = await createTestStore('postgres', { empty: true });
     const config = loadConfig(store.env);
     const opened = await Promise.allSettled([1, 2, 3, 4].map(() => openDatabase(config, silent)));
     try {
@@ -111,7 +111,8 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('one PostgreSQL for several 
 
 describe('embedded database', () => {
   it('refuses a second server on the same data directory with a clear message', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-lock-'));
+    const store = await createTestStore('embedded');
+    const dataDir = store.env.DATA_DIR!;
     const config = loadConfig({ DATA_DIR: dataDir });
     const first = await openDatabase(config, silent);
     try {
@@ -122,25 +123,27 @@ describe('embedded database', () => {
     }
     const again = await openDatabase(config, silent);
     await again.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.drop();
   });
 
   it('serves from a store opened beforehand (as npm start does) and releases it on close', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-early-'));
+    const store = await createTestStore('embedded');
+    const dataDir = store.env.DATA_DIR!;
     const config = loadConfig({ DATA_DIR: dataDir });
-    const store = openEmbeddedStore(dataDir);
-    await store;
+    const opening = openEmbeddedStore(dataDir);
+    await opening;
     await expect(acquireDataDirLock(dataDir)).rejects.toThrow(DataDirInUseError);
-    const database = await openDatabase(config, silent, store);
+    const database = await openDatabase(config, silent, opening);
     expect(await database.isReachable()).toBe(true);
     await database.close();
     const again = await openDatabase(config, silent);
     await again.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.drop();
   });
 
   it('fails with the store’s own error when it could not open', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-early-'));
+    const store = await createTestStore('embedded');
+    const dataDir = store.env.DATA_DIR!;
     const config = loadConfig({ DATA_DIR: dataDir });
     const first = await openDatabase(config, silent);
     try {
@@ -150,11 +153,12 @@ describe('embedded database', () => {
     } finally {
       await first.close();
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.drop();
   });
 
   it('takes over the lock of a server that was killed, even when its pid lives on elsewhere', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-stale-'));
+    const store = await createTestStore('embedded');
+    const dataDir = store.env.DATA_DIR!;
     // A real server process takes the lock and dies without releasing it (kill -9).
     const lockModule = new URL('./embedded/data-dir-lock.ts', import.meta.url).href;
     const holder = spawn(
@@ -179,7 +183,7 @@ describe('embedded database', () => {
     fs.writeFileSync(path.join(dataDir, 'ashnote.lock'), String(process.pid));
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), silent);
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.drop();
   });
 
   it('keeps its folder and files private to their owner', async () => {
@@ -201,7 +205,8 @@ describe('embedded database', () => {
   });
 
   it('writes durably: fsync on, the WAL synced through a call that reaches the disk', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-durable-'));
+    const store = await createTestStore('embedded');
+    const dataDir = store.env.DATA_DIR!;
     const database = await openDatabase(loadConfig({ DATA_DIR: dataDir }), silent);
     try {
       const [settings] = await database.orm.em
@@ -212,7 +217,7 @@ describe('embedded database', () => {
       expect(settings).toEqual({ fsync: 'on', method: 'fsync' });
     } finally {
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await store.drop();
     }
   });
 });

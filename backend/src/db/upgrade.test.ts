@@ -88,7 +88,7 @@ function makeNote(imageCount: number): Note {
 
 /** A store whose schema is `schema`'s, holding `notes` and one note read under it. */
 async function earlierDatabase(kind: TestDatabaseKind, schema: EarlierSchema, notes: Note[]) {
-  const store = await createTestStore(kind);
+  const store = await createTestStore(kind, { empty: true });
   const config = loadConfig(store.env);
   const database = await openDatabase(config, createLogger('silent'), undefined, undefined, {
     migrate: false,

@@ -1,25 +1,28 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, type TestStore } from '../../testing/test-server.ts';
 import {
   EMBEDDED_SHARED_BUFFERS,
   openDurablePGlite,
   type DurablePGlite,
 } from './durable-pglite.ts';
+import { clusterFolder } from './embedded-store.ts';
 
 describe('durable PGlite', () => {
+  let store: TestStore;
   let folder: string;
   let pglite: DurablePGlite;
 
   beforeAll(async () => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-durable-'));
-    pglite = await openDurablePGlite(path.join(folder, 'pgdata'));
+    store = await createTestStore('embedded', { empty: true });
+    folder = store.env.DATA_DIR!;
+    pglite = await openDurablePGlite(clusterFolder(folder));
   });
   afterAll(async () => {
     await pglite.close();
-    fs.rmSync(folder, { recursive: true, force: true });
+    await store.drop();
   });
 
   it('runs with a small buffer cache, so the server fits its memory budget', async () => {
@@ -32,7 +35,7 @@ describe('durable PGlite', () => {
     await pglite.db.exec('select pg_switch_wal()');
     await pglite.db.query('insert into wal_probe values ($1)', ['x']);
     await pglite.durable();
-    const walFolder = path.join(folder, 'pgdata', 'pg_wal');
+    const walFolder = path.join(clusterFolder(folder), 'pg_wal');
     const segments = fs
       .readdirSync(walFolder)
       .filter((name) => /^[0-9A-F]{24}$/.test(name))

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { openDatabase, type Database } from '../database.ts';
+import { createTestStore, type TestStore } from '../../testing/test-server.ts';
 import { ServerSecret } from '../server-secret.entity.ts';
+import { clusterFolder } from './embedded-store.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './pglite-thread.ts';
 
@@ -16,13 +15,13 @@ interface ProbeDB {
 }
 
 describe('the PGlite dialect', () => {
-  let folder: string;
+  let store: TestStore;
   let embedded: EmbeddedDatabase;
   let db: Kysely<ProbeDB>;
 
   beforeAll(async () => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-dialect-'));
-    embedded = await startEmbeddedDatabase(path.join(folder, 'pgdata'));
+    store = await createTestStore('embedded', { empty: true });
+    embedded = await startEmbeddedDatabase(clusterFolder(store.env.DATA_DIR!));
     db = new Kysely<ProbeDB>({ dialect: new PGliteDialect(async () => embedded) });
     // Parameterless SQL goes through the simple protocol: several statements at once.
     await db.executeQuery(
@@ -34,7 +33,7 @@ describe('the PGlite dialect', () => {
   afterAll(async () => {
     await db.destroy();
     await embedded.close();
-    fs.rmSync(folder, { recursive: true, force: true });
+    await store.drop();
   });
 
   it('runs parameterised statements and returns rows and counts', async () => {
@@ -165,23 +164,25 @@ describe('the PGlite dialect', () => {
   });
 
   it('says so clearly once its thread is gone', async () => {
-    const gone = await startEmbeddedDatabase(path.join(folder, 'other'));
+    const other = await createTestStore('embedded', { empty: true });
+    const gone = await startEmbeddedDatabase(clusterFolder(other.env.DATA_DIR!));
     await gone.close();
+    await other.drop();
     await expect(gone.query('select 1', [])).rejects.toThrow(/embedded database thread stopped/);
   });
 });
 
 describe('MikroORM on the embedded database', () => {
   let database: Database;
-  let folder: string;
+  let store: TestStore;
 
   beforeAll(async () => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-orm-'));
-    database = await openDatabase(loadConfig({ DATA_DIR: folder }), createLogger('silent'));
+    store = await createTestStore('embedded');
+    database = await openDatabase(loadConfig(store.env), createLogger('silent'));
   });
   afterAll(async () => {
     await database.close();
-    fs.rmSync(folder, { recursive: true, force: true });
+    await store.drop();
   });
 
   it('maps a duplicate key to the ORM’s own exception, as on PostgreSQL', async () => {

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestStore, type TestStore } from '../../testing/test-server.ts';
 import { openDurablePGlite, type DurablePGlite } from './durable-pglite.ts';
+import { clusterFolder } from './embedded-store.ts';
 import { DeferredWalSync, OpenWalFiles } from './wal-sync.ts';
 
 /** A DeferredWalSync whose flushes are recorded, the deferred ones finishing when told to. */
@@ -159,16 +161,18 @@ describe('WAL files kept open between flushes', () => {
 });
 
 describe('deferred WAL sync on PGlite', () => {
-  let folder: string;
+  let store: TestStore;
   let pglite: DurablePGlite;
   let events: string[];
   let finishFlushes: () => Promise<void>;
 
   beforeAll(async () => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-wal-'));
+    store = await createTestStore('embedded', { empty: true });
     const watching = watched();
     ({ events, finishFlushes } = watching);
-    pglite = await openDurablePGlite(path.join(folder, 'pgdata'), { walSync: watching.walSync });
+    pglite = await openDurablePGlite(clusterFolder(store.env.DATA_DIR!), {
+      walSync: watching.walSync,
+    });
     await pglite.db.exec('create table probe (id int primary key)');
     const created = pglite.durable();
     await finishFlushes();
@@ -178,7 +182,7 @@ describe('deferred WAL sync on PGlite', () => {
     const closing = pglite.close();
     await finishFlushes();
     await closing;
-    fs.rmSync(folder, { recursive: true, force: true });
+    await store.drop();
   });
 
   it('defers the commit’s WAL flush to durable(), and a checkpoint syncs the WAL first', async () => {
