@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../backend/src/admin/password-hash.ts';
+import { hashPassword, LEAST_WORK } from '../../backend/src/admin/password-hash.ts';
 import { ChatTestClient } from '../../backend/src/chat/test-client.ts';
 import { createFakeNote, noteProofs, postJson } from '../../backend/src/testing/notes-client.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
@@ -35,7 +35,7 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   [browser, app] = await Promise.all([
     launchBrowser(),
-    startWebApp('embedded', { ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD) }),
+    startWebApp('embedded', { ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, LEAST_WORK) }),
   ]);
 });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../backend/src/admin/password-hash.ts';
+import { hashPassword, LEAST_WORK } from '../../backend/src/admin/password-hash.ts';
 import { SEED_ARTICLES } from '../../backend/src/blog/seed-articles.ts';
 import { completion, startFakeAi, type FakeAi } from '../../backend/src/testing/fake-ai.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
@@ -32,7 +32,7 @@ let browser: Browser;
 beforeAll(async () => {
   ai = await startFakeAi();
   app = await startWebApp('embedded', {
-    ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+    ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, LEAST_WORK),
     AI_BASE_URL: ai.baseUrl,
     AI_MODEL: 'test-model',
   });

@@ -4,7 +4,7 @@ import en from '../src/i18n/locales/en.json';
 import pagesEn from '../src/i18n/pages/en.json';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../backend/src/admin/password-hash.ts';
+import { hashPassword, LEAST_WORK } from '../../backend/src/admin/password-hash.ts';
 import {
   seedSubscribers,
   testSubscribers,
@@ -45,7 +45,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Ashnote <newsletter@ashnote.test>',
       MAIL_KEY,
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, LEAST_WORK),
       NEWSLETTER_RATE_PER_MINUTE: '1000000',
     }),
     startWebApp('embedded'),

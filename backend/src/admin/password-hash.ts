@@ -15,8 +15,16 @@ const scrypt = promisify(crypto.scrypt) as (
  */
 const PREFIX = 'scrypt';
 const HASH_BYTES = 32;
+type Work = Pick<PasswordHash, 'logN' | 'r' | 'p'>;
+
 /** N = 2^17, r = 8: about 128 MB and a few hundred milliseconds per check, OWASP's 2023 level. */
-const DEFAULTS = { logN: 17, r: 8, p: 1 };
+const DEFAULTS: Work = { logN: 17, r: 8, p: 1 };
+
+/**
+ * The least work a hash may ask for (parsePasswordHash refuses less): an eighth of the default.
+ * Tests sign in with it, where hundreds of checks at the default would cost minutes of CPU.
+ */
+export const LEAST_WORK: Work = { logN: 14, r: 8, p: 1 };
 
 export interface PasswordHash {
   logN: number;
@@ -28,14 +36,14 @@ export interface PasswordHash {
 
 const memoryFor = ({ logN, r }: { logN: number; r: number }) => 256 * r * 2 ** logN;
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, work: Work = DEFAULTS): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const { logN, r, p } = DEFAULTS;
+  const { logN, r, p } = work;
   const hash = await scrypt(password.normalize('NFC'), salt, HASH_BYTES, {
     N: 2 ** logN,
     r,
     p,
-    maxmem: memoryFor(DEFAULTS),
+    maxmem: memoryFor(work),
   });
   return [PREFIX, logN, r, p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }

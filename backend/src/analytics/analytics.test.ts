@@ -7,7 +7,7 @@ import {
   type AnalyticsTimeframe,
 } from '../../../shared/api/analytics.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import { hashPassword } from '../admin/password-hash.ts';
+import { hashPassword, LEAST_WORK } from '../admin/password-hash.ts';
 import { createFakeNote, ownOrigin, postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { analyticsRepository } from './analytics.repository.ts';
@@ -183,7 +183,7 @@ describe.each(TEST_DATABASES)('analytics on %s', (kind) => {
   beforeAll(async () => {
     [t, none] = await Promise.all([
       startTestServer(kind, {
-        ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+        ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, LEAST_WORK),
         TRUST_PROXY: '1',
       }),
       startTestServer(kind),

@@ -6,7 +6,7 @@ import {
   generatedArticleSchema,
 } from '../../../shared/api/blog.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import { hashPassword } from '../admin/password-hash.ts';
+import { hashPassword, LEAST_WORK } from '../admin/password-hash.ts';
 import { completion, startFakeAi, type FakeAi } from '../testing/fake-ai.ts';
 import { ownOrigin, postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -92,7 +92,7 @@ describe.each(TEST_DATABASES)('blog API on %s', (kind) => {
 
   beforeAll(async () => {
     ai = await startFakeAi();
-    const adminHash = await hashPassword(PASSWORD);
+    const adminHash = await hashPassword(PASSWORD, LEAST_WORK);
     t = await startTestServer(
       kind,
       {

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/newsletter-issues.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
 import type { LanguageCode } from '../../../shared/languages.ts';
-import { hashPassword } from '../admin/password-hash.ts';
+import { hashPassword, LEAST_WORK } from '../admin/password-hash.ts';
 import { dumpDatabase } from '../testing/database-dump.ts';
 import { ownOrigin, postJson } from '../testing/notes-client.ts';
 import { seedSubscribers, testSubscribers } from '../testing/newsletter-subscribers.ts';
@@ -134,7 +134,10 @@ describe.each(TEST_DATABASES)('newsletter issues on %s', (kind) => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     env = { ...mailEnv(), SMTP_URL: smtp.url };
-    t = await startTestServer(kind, { ...env, ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD) });
+    t = await startTestServer(kind, {
+      ...env,
+      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, LEAST_WORK),
+    });
     admin = adminClient(t.url, await signIn(t.url));
   });
   afterAll(async () => {
@@ -314,7 +317,7 @@ async function onSharedStore(
       ...store.env,
       ...mailEnv(),
       SMTP_URL: smtp.url,
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, LEAST_WORK),
     });
   } finally {
     await store.drop();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import { hashPassword } from '../admin/password-hash.ts';
+import { hashPassword, LEAST_WORK } from '../admin/password-hash.ts';
 import { mailboxKey } from '../mail/mailbox.ts';
 import { ChatTestClient } from '../chat/test-client.ts';
 import { DEFAULT_CHAT_RATE_RULES } from '../chat/chat.service.ts';
@@ -112,7 +112,7 @@ describe.each(TEST_DATABASES)('limits under a burst on %s', (kind) => {
     const env = {
       ...store.env,
       TRUST_PROXY: 'true',
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, LEAST_WORK),
       SMTP_URL: smtp.url,
       MAIL_FROM: 'burst@ashnote.test',
       MAIL_KEY: crypto.randomBytes(32).toString('base64'),

@@ -3,7 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ENDPOINTS, documentedRoutes } from '../../../shared/api/endpoints.ts';
 import { apiPaths, fillRoute } from '../../../shared/api/paths.ts';
-import { hashPassword } from '../admin/password-hash.ts';
+import { hashPassword, LEAST_WORK } from '../admin/password-hash.ts';
 import { startSmtpSink } from '../testing/smtp-sink.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -26,7 +26,7 @@ describe.each(TEST_DATABASES)('the OpenAPI document on %s', (kind) => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'api@ashnote.test',
       MAIL_KEY: crypto.randomBytes(32).toString('base64'),
-      ADMIN_PASSWORD_HASH: await hashPassword('the administrator password'),
+      ADMIN_PASSWORD_HASH: await hashPassword('the administrator password', LEAST_WORK),
     });
     const response = await fetch(`${t.url}${apiPaths.openapi}`);
     expect(response.status).toBe(200);
