@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import type { AxeResults } from 'axe-core';
 import { expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -145,12 +146,24 @@ export async function freshContext(
 /** Where browser tests leave screenshots for people to look at (git-ignored). */
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 
-/** A full-page screenshot under test-results/screenshots/<name>.png. */
+/**
+ * A full-page screenshot under test-results/screenshots/<name>.png, in CSS pixels: a phone's
+ * three device pixels per CSS pixel would make it nine times larger to draw and encode.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, scale: 'css' });
   return file;
+}
+
+/**
+ * axe-core's violations on the page, or within `scope` (a selector). Only violations are
+ * gathered: the passes and incomplete results nobody reads take a quarter of axe's time.
+ */
+export function accessibilityViolations(page: Page, scope?: string): Promise<AxeResults> {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  return (scope === undefined ? builder : builder.include(scope)).analyze();
 }
 
 /**
@@ -158,7 +171,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
  * and axe's best practices), one line per rule with the elements it flagged.
  */
 export async function seriousAccessibilityProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await accessibilityViolations(page);
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

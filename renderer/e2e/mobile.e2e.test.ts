@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
-import { CHROMIUM_PATH, launchBrowser, startWebApp, watchPage, WEB_DIR } from './harness.ts';
+import {
+  accessibilityViolations,
+  CHROMIUM_PATH,
+  launchBrowser,
+  startWebApp,
+  watchPage,
+  WEB_DIR,
+} from './harness.ts';
 import type { PageProblems } from './harness.ts';
 
 /**
@@ -507,8 +513,7 @@ describe('the mobile shell', () => {
 
   /** Serious and critical axe findings, within `scope` (a selector) when one is given. */
   async function seriousAxeViolations(page: Page, scope?: string): Promise<string[]> {
-    const builder = new AxeBuilder({ page });
-    const results = await (scope === undefined ? builder : builder.include(scope)).analyze();
+    const results = await accessibilityViolations(page, scope);
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(
@@ -519,9 +524,9 @@ describe('the mobile shell', () => {
 
   /**
    * Every screen of the shell on one device and language: no sideways scrolling, targets a
-   * finger can hit, no serious axe violation, and a screenshot for a human look.
+   * finger can hit, no serious axe violation (in English), and a screenshot for a human look.
    */
-  async function tour(device: Device, locale: 'en' | 'ar', statusLinkToo: boolean) {
+  async function tour(device: Device, locale: 'en' | 'ar') {
     const ar = locale === 'ar';
     const { page } = await phone(device, { locale: ar ? 'ar' : 'en-US' });
     const checked: string[] = [];
@@ -545,7 +550,9 @@ describe('the mobile shell', () => {
       );
       expect(overflow, `${screen} scrolls sideways`).toBeLessThanOrEqual(0);
       expect(await smallTargets(page, scope), `${screen} has small targets`).toEqual([]);
-      expect(await seriousAxeViolations(page, scope), `${screen} (axe)`).toEqual([]);
+      // axe follows the markup and colours, which the reading direction does not change: the
+      // English tour runs it, the Arabic one checks what right to left can break.
+      if (!ar) expect(await seriousAxeViolations(page, scope), `${screen} (axe)`).toEqual([]);
       await shot(page, `${locale}-${device.name}-${screen}`);
       checked.push(screen);
     }
@@ -555,12 +562,8 @@ describe('the mobile shell', () => {
         .getByRole('navigation', { name: say('App sections', 'أقسام التطبيق') })
         .getByRole('link', { name: say(english, arabic) });
 
+    // An Android phone: no age question (only iOS asks it).
     await page.goto(`${app.url}/mobile`);
-    if (device.ageGate) {
-      await page
-        .getByRole('button', { name: say('Yes, I am 17 or older', 'نعم، عمري 17 أو أكثر') })
-        .click();
-    }
     await page
       .getByRole('heading', { level: 1, name: say('New secure note', 'ملاحظة آمنة جديدة') })
       .waitFor();
@@ -616,7 +619,6 @@ describe('the mobile shell', () => {
     await tabLink('Settings', 'الإعدادات').click();
     await page.getByTestId('mobile-server-origin').waitFor();
     await check('settings');
-    if (!statusLinkToo) return checked;
 
     // The sender's status link on the phone, a page of the site: waiting, then "Destroy now",
     // asked twice. Its own controls are finger-sized (the site's header is checked elsewhere).
@@ -631,16 +633,12 @@ describe('the mobile shell', () => {
     return checked;
   }
 
-  // The iPhone, and the narrowest Android in both reading directions (the 360 px phone's
-  // settings screen is checked above); the narrowest also opens the sender's status link.
-  const tours = [
-    [IPHONE, 'en', false],
-    [ANDROID_320, 'en', true],
-    [ANDROID_320, 'ar', true],
-  ] as const;
-  for (const [device, locale, statusLinkToo] of tours) {
-    it(`${device.name} ${device.viewport.width}×${device.viewport.height}, ${locale}: every screen fits, is touchable and passes axe`, async () => {
-      expect(await tour(device, locale, statusLinkToo)).toHaveLength(statusLinkToo ? 11 : 10);
+  // The narrowest Android in both reading directions: what fits at 320 px fits on the wider
+  // phones (the 360 px phone's settings screen and the iPhone's flows are checked above), and
+  // axe's findings do not change with the width.
+  for (const locale of ['en', 'ar'] as const) {
+    it(`${ANDROID_320.name} ${ANDROID_320.viewport.width}×${ANDROID_320.viewport.height}, ${locale}: every screen fits and is touchable${locale === 'en' ? ', and passes axe' : ''}`, async () => {
+      expect(await tour(ANDROID_320, locale)).toHaveLength(11);
     });
   }
 
