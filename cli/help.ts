@@ -58,7 +58,7 @@ A password is never given on the command line: it would stay in the shell histor
 Examples:
   pass show wifi | ashnote send --expire 1h
   ashnote send --password deploy-key.txt
-  ashnote send --status notes.txt 2>status-link.txt
+  ashnote send --status contract.txt
 `;
 
 export const READ_HELP = `Usage: ashnote read LINK [options]
@@ -106,8 +106,8 @@ Options:
   -h, --help               this help
 
 Examples:
-  ashnote request --label 'VPN password' 2>claim-link.txt | mail -s 'Please answer' lea@example.org
-  ashnote read "$(tail -n 1 claim-link.txt)"
+  ashnote request --label 'VPN password for Lea' --expire 7d
+  ashnote read "$CLAIM_LINK"       (once answered: prints the answer)
 `;
 
 export const ANSWER_HELP = `Usage: ashnote answer LINK [FILE|-] [options]
