@@ -110,11 +110,14 @@ export interface Link {
   key: string;
 }
 
-/** Which of the links a path is, and its base and id (no path matches two routes). */
+/**
+ * Which of the links a path is, and its base and id (no path matches two routes). The id is
+ * taken as it stands: an id is base64url, so an escaped one is no id, and decoding it could throw.
+ */
 function matchPath(pathname: string): { kind: LinkKind; base: string; id: string } | null {
   for (const { kind, pattern } of LINK_PATHS) {
     const match = pattern.exec(pathname);
-    if (match !== null) return { kind, base: match[1]!, id: decodeURIComponent(match[2]!) };
+    if (match !== null) return { kind, base: match[1]!, id: match[2]! };
   }
   return null;
 }
