@@ -56,8 +56,19 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * What NOT_FOUND and FORBIDDEN mean where a call is not about a note read with its link (a
+ * request, a status link): the web app's sentence for that page.
+ */
+export type CallWording = Partial<Record<'NOT_FOUND' | 'FORBIDDEN', string>>;
+
 /** The failure for an error answer, by its code; a body that is not ours means another server. */
-export function failureFor(server: Server, status: number, text: string): CliFailure {
+export function failureFor(
+  server: Server,
+  status: number,
+  text: string,
+  wording: CallWording = {},
+): CliFailure {
   const parsed = parseJson(text);
   if (!isErrorBody(parsed)) {
     return status >= 500
@@ -83,7 +94,7 @@ export function failureFor(server: Server, status: number, text: string): CliFai
       return new CliFailure(EXIT.wrongPassword, `${MESSAGES.wrongPassword}${more}`);
     }
     case 'NOT_FOUND':
-      return new CliFailure(EXIT.gone, MESSAGES.notFound);
+      return new CliFailure(EXIT.gone, wording.NOT_FOUND ?? MESSAGES.notFound);
     case 'GONE': {
       const reason = errorDetails(body, code)?.reason;
       return new CliFailure(
@@ -93,7 +104,11 @@ export function failureFor(server: Server, status: number, text: string): CliFai
     }
     case 'FORBIDDEN':
       // The note exists, but the key in the link is not its key: a damaged or mixed-up link.
-      return usageFailure(`${body.message} Check that the link was copied whole.`);
+      return usageFailure(
+        wording.FORBIDDEN ?? `${body.message} Check that the link was copied whole.`,
+      );
+    case 'CONFLICT': // only answering a request gets it: someone answered first
+      return new CliFailure(EXIT.gone, MESSAGES.answered);
     case 'PAYLOAD_TOO_LARGE':
       return usageFailure(MESSAGES.tooLarge);
     case 'RATE_LIMITED':
@@ -105,7 +120,6 @@ export function failureFor(server: Server, status: number, text: string): CliFai
       );
     case 'UNAUTHORIZED':
     case 'PROOF_REQUIRED':
-    case 'CONFLICT': // only answering a request gets it, which this command never does
     case 'INTERNAL':
     case 'UNAVAILABLE':
       return new CliFailure(EXIT.failed, MESSAGES.server);
@@ -155,6 +169,7 @@ export async function callApi<T>(
   path: string,
   body: unknown,
   schema: z.ZodType<T>,
+  wording: CallWording = {},
 ): Promise<T> {
   let { response, text } = await send(context, path, body);
   if (response.status === 429) {
@@ -166,7 +181,7 @@ export async function callApi<T>(
     }
   }
   if (!response.ok) {
-    const failure = failureFor(context.server, response.status, text);
+    const failure = failureFor(context.server, response.status, text, wording);
     if (response.status !== 429) throw failure;
     const seconds = retryAfterSeconds(response, text);
     const after = seconds === null ? '' : ` (the server asks to wait ${seconds} s)`;

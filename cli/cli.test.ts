@@ -27,7 +27,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const LINK = /^http:\/\/127\.0\.0\.1:\d+\/note\/[A-Za-z0-9_-]{22}#[A-Za-z0-9_-]{43}$/;
+/** A link of this test server: `path` is the page, e.g. `/note/` or `/r/ID/open`. */
+const linkOf = (page: string) =>
+  new RegExp(
+    `^http://127\\.0\\.0\\.1:\\d+${page.replace('ID', '[A-Za-z0-9_-]{22}')}#[A-Za-z0-9_-]{43}$`,
+  );
+const LINK = linkOf('/note/ID');
 
 function file(name: string, content: string): string {
   const full = path.join(dir, name);
@@ -188,19 +193,122 @@ describe('ashnote send and read', () => {
   });
 });
 
+describe('ashnote request, answer and read with the claim link', () => {
+  it('asks for a secret, takes one answer, and reads it once with the claim link', async () => {
+    const made = await runCli(['request', '--server', app.url, '--label', 'VPN password']);
+    expect(made.code).toBe(0);
+    const requestLink = made.stdout.trimEnd();
+    expect(requestLink).toMatch(linkOf('/r/ID'));
+    const [hint, claimLink, ...rest] = made.stderr.trimEnd().split('\n');
+    expect(hint).toMatch(/^Send the request link .* Keep this claim link to yourself/);
+    expect(claimLink).toMatch(linkOf('/r/ID/open'));
+    expect(rest).toEqual([]);
+
+    // Before any answer the claim link says so and destroys nothing.
+    const early = await runCli(['read', claimLink!]);
+    expect(early.code).toBe(1);
+    expectOneLine(early.stderr, 'Nobody has answered this request yet.');
+
+    const answered = await runCli(['answer', requestLink], { stdin: 'hunter2\n' });
+    expect(answered.code).toBe(0);
+    expect(answered.stdout).toBe('');
+    expect(answered.stderr).toMatch(/^Requested: VPN password\nAnswer sent\. .*\n$/);
+    const second = await runCli(['answer', requestLink, '-'], { stdin: 'too late' });
+    expect(second.code).toBe(3);
+    expectOneLine(
+      second.stderr,
+      'This request has already been answered. It can be answered only once.',
+    );
+
+    // A claim key that is not this request's is refused before anything is read.
+    const wrongKey = await runCli(['read', `${claimLink!.split('#')[0]}#${'k'.repeat(43)}`]);
+    expect(wrongKey.code).toBe(2);
+    expectOneLine(wrongKey.stderr, 'The key in this link does not belong to this request.');
+
+    const claimed = await runCli(['read', claimLink!]);
+    expect(claimed).toEqual({ code: 0, stdout: 'hunter2\n', stderr: 'Requested: VPN password\n' });
+    const twice = await runCli(['read', claimLink!]);
+    expect(twice.code).toBe(3);
+    expectOneLine(twice.stderr, 'This answer has already been read and destroyed.');
+    for (const line of app.logs) expect(line).not.toContain('hunter2');
+  });
+});
+
+describe('ashnote send --status, status and burn', () => {
+  it('the status link says waiting, then read; too late to burn a read note', async () => {
+    const sent = await runCli(['send', '--server', app.url, '--status'], { stdin: 'watched' });
+    expect(sent.code).toBe(0);
+    const [hint, statusLink, ...rest] = sent.stderr.trimEnd().split('\n');
+    expect(hint).toMatch(/^Keep this status link to yourself/);
+    expect(statusLink).toMatch(linkOf('/s/ID'));
+    expect(rest).toEqual([]);
+
+    const waiting = await runCli(['status', statusLink!]);
+    expect(waiting.code).toBe(0);
+    expect(waiting.stdout).toMatch(/^Waiting to be read\. Created \d{4}-\d\d-\d\d \d\d:\d\d UTC\./);
+
+    expect((await runCli(['read', sent.stdout.trimEnd()])).stdout).toBe('watched');
+    const read = await runCli(['status', statusLink!, '--json']);
+    expect(read.code).toBe(0);
+    expect(JSON.parse(read.stdout)).toMatchObject({ state: 'ended', reason: 'read' });
+
+    const late = await runCli(['burn', statusLink!]);
+    expect(late.code).toBe(3);
+    expectOneLine(late.stderr, 'Not destroyed: it had already ended. Read. The note was opened');
+  });
+
+  it('burns a note unread; the reader then hears that its sender destroyed it', async () => {
+    const sent = await runCli(['send', '--server', app.url, '--status', '--json'], {
+      stdin: 'never read',
+    });
+    expect(sent.stderr).toBe('');
+    const { link, statusLink } = JSON.parse(sent.stdout) as { link: string; statusLink: string };
+
+    const wrongKey = await runCli(['burn', `${statusLink.split('#')[0]}#${'k'.repeat(43)}`]);
+    expect(wrongKey.code).toBe(2);
+    expectOneLine(
+      wrongKey.stderr,
+      'This status link is not valid: its key is wrong or incomplete.',
+    );
+
+    const burnt = await runCli(['burn', statusLink]);
+    expect(burnt.code).toBe(0);
+    expect(burnt.stdout).toMatch(
+      /^Destroyed by you\. You destroyed the note on .* UTC, before it was read\.\n$/,
+    );
+    const read = await runCli(['read', link]);
+    expect(read.code).toBe(3);
+    expectOneLine(read.stderr, /^ashnote: Its sender destroyed this note \d+ seconds? ago/);
+  });
+});
+
 describe('ashnote on bad input', () => {
-  it('refuses a malformed link before any request', async () => {
+  it('refuses a malformed link, or one meant for another command, before any request', async () => {
     const id = 'A'.repeat(22);
-    for (const [link, message] of [
-      ['not a link', 'Not a note link: expected https://HOST/note/ID#KEY, copied whole.'],
-      [`${app.url}/chat/${id}#${'k'.repeat(43)}`, 'Not a note link'],
-      [`${app.url}/note/${id}`, 'The link has no key (the part after #): copy the whole link.'],
-      [`${app.url}/note/${id}#short`, 'The link is damaged'],
-      [`http://example.org/note/${id}#${'k'.repeat(43)}`, 'Refusing plain http to example.org'],
+    const key = 'k'.repeat(43);
+    for (const [command, link, message] of [
+      ['read', 'not a link', 'Not a note link: expected https://HOST/note/ID#KEY (or a claim link'],
+      ['read', `${app.url}/chat/${id}#${key}`, 'Not a note link'],
+      [
+        'read',
+        `${app.url}/note/${id}`,
+        'The link has no key (the part after #): copy the whole link.',
+      ],
+      ['read', `${app.url}/note/${id}#short`, 'The link is damaged'],
+      ['read', `http://example.org/note/${id}#${key}`, 'Refusing plain http to example.org'],
+      ['answer', 'not a link', 'Not a request link: expected https://HOST/r/ID#KEY, copied whole.'],
+      [
+        'answer',
+        `${app.url}/r/${id}/open#${key}`,
+        'That is a claim link: use it with ashnote read.',
+      ],
+      ['read', `${app.url}/s/${id}#${key}`, 'That is a status link: use it with ashnote status'],
+      ['status', `${app.url}/note/${id}#${key}`, 'That is a note link: use it with ashnote read.'],
+      ['burn', `${app.url}/s/${id}`, 'The link has no key'],
     ] as const) {
-      const read = await runCli(['read', link]);
-      expect(read.code).toBe(2);
-      expectOneLine(read.stderr, message);
+      const result = await runCli([command, link]);
+      expect(result.code, `${command} ${link}`).toBe(2);
+      expectOneLine(result.stderr, message);
     }
   });
 
@@ -331,7 +439,7 @@ describe('ashnote on bad input', () => {
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('ashnote send [FILE|-]');
-    for (const command of ['send', 'read']) {
+    for (const command of ['send', 'read', 'request', 'answer', 'status', 'burn']) {
       const own = await runCli([command, '--help']);
       expect(own.code).toBe(0);
       expect(own.stdout).toContain(`Usage: ashnote ${command}`);

@@ -7,11 +7,22 @@ import {
 } from '../shared/limits.ts';
 import type { ApiContext } from './api.ts';
 import { CliFailure, EXIT, usageFailure, type ExitCode } from './failure.ts';
-import { MAIN_HELP, READ_HELP, SEND_HELP } from './help.ts';
+import {
+  ANSWER_HELP,
+  BURN_HELP,
+  MAIN_HELP,
+  READ_HELP,
+  REQUEST_HELP,
+  SEND_HELP,
+  STATUS_HELP,
+} from './help.ts';
+import { MESSAGES, labelLine, statusMessage } from './messages.ts';
 import { askNewPassword, passwordFromFile } from './password.ts';
 import { readNote } from './read.ts';
+import { answerRequest, claimAnswer, createRequest } from './request.ts';
 import { readNoteText, sendNote } from './send.ts';
-import { parseNoteLink, resolveServer } from './server.ts';
+import { parseLink, resolveServer } from './server.ts';
+import { callStatusLink } from './status.ts';
 
 /**
  * `ashnote`: the command line client (issue 34). Each command parses its own options, does its
@@ -25,9 +36,16 @@ const notice = (line: string) => process.stderr.write(`${line}\n`);
 const COMMON_OPTIONS = {
   insecure: { type: 'boolean' },
   json: { type: 'boolean' },
-  'password-file': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } satisfies ParseArgsConfig['options'];
+
+const PASSWORD_FILE = { 'password-file': { type: 'string' } } satisfies ParseArgsConfig['options'];
+
+/** Printed on stderr above the link that must not be passed on. */
+const CLAIM_LINK_HINT =
+  'Send the request link (standard output). Keep this claim link to yourself: only it opens the answer, once.';
+const STATUS_LINK_HINT =
+  'Keep this status link to yourself: it tells whether the note was read and can destroy it (ashnote status, ashnote burn), never open it.';
 
 function parse<O extends NonNullable<ParseArgsConfig['options']>>(
   command: string,
@@ -52,9 +70,11 @@ function expirationOf(value: string | undefined): NoteExpiration {
 async function send(args: string[]): Promise<ExitCode> {
   const { values, positionals } = parse('send', args, {
     ...COMMON_OPTIONS,
+    ...PASSWORD_FILE,
     expire: { type: 'string' },
     password: { type: 'boolean' },
     notify: { type: 'string' },
+    status: { type: 'boolean' },
     server: { type: 'string' },
   });
   if (values.help) {
@@ -79,14 +99,20 @@ async function send(args: string[]): Promise<ExitCode> {
     expiration,
     password,
     notify: values.notify ?? null,
+    status: values.status ?? false,
   });
   out(values.json ? `${JSON.stringify(sent)}\n` : `${sent.link}\n`);
+  if (!values.json && sent.statusLink !== undefined) {
+    notice(STATUS_LINK_HINT);
+    notice(sent.statusLink);
+  }
   return EXIT.ok;
 }
 
 async function read(args: string[]): Promise<ExitCode> {
   const { values, positionals } = parse('read', args, {
     ...COMMON_OPTIONS,
+    ...PASSWORD_FILE,
     output: { type: 'string', short: 'o' },
   });
   if (values.help) {
@@ -94,16 +120,89 @@ async function read(args: string[]): Promise<ExitCode> {
     return EXIT.ok;
   }
   if (positionals.length !== 1) throw usageFailure('read takes one LINK. See: ashnote read --help');
-  const link = parseNoteLink(positionals[0]!, values.insecure ?? false);
-  const note = await readNote({ server: link.server, notice }, link, {
-    output: values.output ?? null,
-    passwordFile: values['password-file'] ?? null,
-  });
-  if (values.json) out(`${JSON.stringify(note)}\n`);
-  else if (values.output === undefined) {
+  const link = parseLink(positionals[0]!, ['note', 'claim'], values.insecure ?? false);
+  const context: ApiContext = { server: link.server, notice };
+  const output = values.output ?? null;
+  // A claim link reads a request's answer: the same command, since both give one secret once.
+  const claim = link.kind === 'claim' ? await claimAnswer(context, link, output) : null;
+  const note =
+    claim ??
+    (await readNote(context, link, { output, passwordFile: values['password-file'] ?? null }));
+  if (values.json) {
+    out(`${JSON.stringify(note)}\n`);
+    return EXIT.ok;
+  }
+  if (claim !== null) notice(labelLine(claim.label));
+  if (values.output === undefined) {
     // Exactly the note's text; a closing newline only for a person's terminal prompt.
     out(process.stdout.isTTY && !note.text.endsWith('\n') ? `${note.text}\n` : note.text);
   }
+  return EXIT.ok;
+}
+
+async function request(args: string[]): Promise<ExitCode> {
+  const { values, positionals } = parse('request', args, {
+    ...COMMON_OPTIONS,
+    label: { type: 'string' },
+    expire: { type: 'string' },
+    server: { type: 'string' },
+  });
+  if (values.help) {
+    out(REQUEST_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length > 0) {
+    throw usageFailure('request takes no argument: give the label with --label TEXT.');
+  }
+  const expiration = expirationOf(values.expire);
+  const server = resolveServer(values.server, process.env, values.insecure ?? false);
+  const created = await createRequest({ server, notice }, (values.label ?? '').trim(), expiration);
+  if (values.json) {
+    out(`${JSON.stringify(created)}\n`);
+    return EXIT.ok;
+  }
+  out(`${created.requestLink}\n`);
+  notice(CLAIM_LINK_HINT);
+  notice(created.claimLink);
+  return EXIT.ok;
+}
+
+async function answer(args: string[]): Promise<ExitCode> {
+  const { values, positionals } = parse('answer', args, COMMON_OPTIONS);
+  if (values.help) {
+    out(ANSWER_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length < 1 || positionals.length > 2) {
+    throw usageFailure('answer takes one LINK, then one FILE (or - for stdin).');
+  }
+  const link = parseLink(positionals[0]!, ['request'], values.insecure ?? false);
+  const answered = await answerRequest({ server: link.server, notice }, link, () =>
+    readNoteText(positionals[1], notice, 'answer'),
+  );
+  if (values.json) out(`${JSON.stringify(answered)}\n`);
+  else notice(`Answer sent. ${MESSAGES.answerSent}`);
+  return EXIT.ok;
+}
+
+/** `status` tells the note's state; `burn` destroys it and tells the state after. */
+async function statusLink(command: 'status' | 'burn', args: string[]): Promise<ExitCode> {
+  const { values, positionals } = parse(command, args, COMMON_OPTIONS);
+  if (values.help) {
+    out(command === 'status' ? STATUS_HELP : BURN_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1) {
+    throw usageFailure(`${command} takes one status LINK. See: ashnote ${command} --help`);
+  }
+  const link = parseLink(positionals[0]!, ['status'], values.insecure ?? false);
+  const action = command === 'status' ? 'status' : 'destroy';
+  const state = await callStatusLink({ server: link.server, notice }, link, action);
+  if (command === 'burn' && (state.state !== 'ended' || state.reason !== 'destroyed_by_sender')) {
+    // Too late: it was read (or had ended) first; a script must not take that for a burn.
+    throw new CliFailure(EXIT.gone, `Not destroyed: it had already ended. ${statusMessage(state)}`);
+  }
+  out(values.json ? `${JSON.stringify(state)}\n` : `${statusMessage(state)}\n`);
   return EXIT.ok;
 }
 
@@ -114,6 +213,13 @@ export async function main(argv: string[]): Promise<ExitCode> {
       return send(rest);
     case 'read':
       return read(rest);
+    case 'request':
+      return request(rest);
+    case 'answer':
+      return answer(rest);
+    case 'status':
+    case 'burn':
+      return statusLink(command, rest);
     case undefined:
       process.stderr.write(MAIN_HELP);
       return EXIT.usage;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import en from '../renderer/src/i18n/locales/en.json' with { type: 'json' };
-import { MESSAGES, attemptsLeft, destroyedMessage } from './messages.ts';
+import {
+  MESSAGES,
+  STATUS_WORDS,
+  attemptsLeft,
+  destroyedMessage,
+  labelLine,
+  statusMessage,
+} from './messages.ts';
 
 /** The command speaks the web app's English: these fail when one side's wording moves. */
 describe('the command’s messages', () => {
@@ -21,7 +28,36 @@ describe('the command’s messages', () => {
       expiredNow: en.note.destroyed.expiredNow,
       tooManyAttemptsNow: en.note.destroyed.tooManyAttemptsNow,
       destroyedBySenderNow: en.status.reader.destroyedNow,
+      requestNotFound: en.request.problem.notFound,
+      requestWrongKey: en.request.problem.wrongKey,
+      answered: en.request.answer.answered,
+      answerSent: en.request.answer.sent,
+      notAnsweredYet: en.request.claim.waiting,
+      answerRead: en.request.claim.destroyedRead,
+      answerExpired: en.request.claim.destroyedExpired,
+      labelAsked: en.request.label.asked,
+      labelNone: en.request.label.none,
+      statusWrongKey: en.status.page.wrongKey,
+      statusUnknown: en.status.page.unknownDetail,
     });
+    expect(en.status.page).toMatchObject(STATUS_WORDS);
+  });
+
+  it('say a status and a label as the status and answer pages do, safe for a terminal', () => {
+    expect(
+      statusMessage({ state: 'ended', reason: 'read', endedAt: '2025-06-01T14:03:59.000Z' }),
+    ).toBe('Read. The note was opened and destroyed on 2025-06-01 14:03 UTC.');
+    expect(
+      statusMessage({
+        state: 'waiting',
+        createdAt: '2025-06-01T14:03:00.000Z',
+        expiresAt: '2025-06-02T14:03:00.000Z',
+      }),
+    ).toBe(
+      'Waiting to be read. Created 2025-06-01 14:03 UTC. Unless it is read first, it will be destroyed on 2025-06-02 14:03 UTC.',
+    );
+    expect(labelLine('VPN \u001b[2Kpassword')).toBe('Requested: VPN \uFFFD[2Kpassword');
+    expect(labelLine('')).toBe('No description was given.');
   });
 
   it('word attempts and destruction as the viewer does', () => {

@@ -1,9 +1,10 @@
-import type { DestroyReason, TimeAgo } from '../shared/api/notes.ts';
+import type { DestroyReason, NoteStatusResponse, TimeAgo } from '../shared/api/notes.ts';
 import { missingCase } from '../shared/errors.ts';
 import { largestTwoUnits, totalSeconds } from '../shared/time-ago.ts';
 
 /**
- * What the command says when a note cannot be read or sent: the web app's English texts
+ * What the command says when a note or a request cannot be read, sent or answered, and what a
+ * status link shows: the web app's English texts
  * (renderer/src/i18n/locales/en.json, the error catalogue), so a user hears the same sentence
  * from the browser and the terminal. messages.test.ts fails when the two drift apart. Kept
  * here, not imported from the renderer's locale file, so the command carries a dozen sentences
@@ -25,7 +26,74 @@ export const MESSAGES = {
   expiredNow: 'This note has expired and is no longer available.',
   tooManyAttemptsNow: 'This note has been destroyed after too many incorrect password attempts.',
   destroyedBySenderNow: 'Its sender destroyed this note before it was read.',
+  requestNotFound: 'This request does not exist or has expired.',
+  requestWrongKey:
+    'The key in this link does not belong to this request. Nothing was read or destroyed.',
+  answered: 'This request has already been answered. It can be answered only once.',
+  answerSent:
+    'Your answer is encrypted and waiting for the person who asked. It is destroyed when they read it.',
+  notAnsweredYet: 'Nobody has answered this request yet. Keep this link and check again later.',
+  answerRead: 'This answer has already been read and destroyed.',
+  answerExpired: 'This answer has expired and was destroyed.',
+  labelAsked: 'Requested:',
+  labelNone: 'No description was given.',
+  statusWrongKey:
+    'This status link is not valid: its key is wrong or incomplete. Nothing was changed.',
+  statusUnknown:
+    'This note ended more than 30 days ago, and the server no longer keeps even how it ended.',
 } as const;
+
+/** The status page's title and sentence for each state; `{{date}}` is when it ended. */
+export const STATUS_WORDS = {
+  waiting: 'Waiting to be read',
+  waitingDetail:
+    'Created {{created}}. Unless it is read first, it will be destroyed on {{expires}}.',
+  read: 'Read',
+  readDetail: 'The note was opened and destroyed on {{date}}.',
+  expired: 'Expired',
+  expiredDetail: 'Nobody read the note. It was destroyed at its expiry, on {{date}}.',
+  tooManyAttempts: 'Destroyed after too many wrong passwords',
+  tooManyAttemptsDetail:
+    'Someone with the link tried too many wrong passwords. The note was destroyed unread on {{date}}.',
+  destroyedBySender: 'Destroyed by you',
+  destroyedBySenderDetail: 'You destroyed the note on {{date}}, before it was read.',
+} as const;
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+/** "2025-06-01 14:03 UTC": one unambiguous form for every reader's terminal. */
+export function timeOf(iso: string): string {
+  return `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const ENDINGS = {
+  read: ['read', 'readDetail'],
+  expired: ['expired', 'expiredDetail'],
+  too_many_attempts: ['tooManyAttempts', 'tooManyAttemptsDetail'],
+  destroyed_by_sender: ['destroyedBySender', 'destroyedBySenderDetail'],
+} as const satisfies Record<
+  DestroyReason,
+  readonly [keyof typeof STATUS_WORDS, keyof typeof STATUS_WORDS]
+>;
+
+/** "Read. The note was opened and destroyed on 2025-06-01 14:03 UTC.", as the status page says it. */
+export function statusMessage(status: NoteStatusResponse): string {
+  if (status.state === 'waiting') {
+    const times = { created: timeOf(status.createdAt), expires: timeOf(status.expiresAt) };
+    return `${STATUS_WORDS.waiting}. ${fill(STATUS_WORDS.waitingDetail, times)}`;
+  }
+  const [title, detail] = ENDINGS[status.reason];
+  return `${STATUS_WORDS[title]}. ${fill(STATUS_WORDS[detail], { date: timeOf(status.endedAt) })}`;
+}
+
+/** The request's label as the answer and claim pages show it, safe to print on a terminal. */
+export function labelLine(label: string): string {
+  // The label is the requester's text: escape sequences in it could rewrite the responder's
+  // terminal (hide a line, fake a prompt), so control characters are shown, not obeyed.
+  const shown = label.replace(/\p{Cc}/gu, '\uFFFD');
+  return shown === '' ? MESSAGES.labelNone : `${MESSAGES.labelAsked} ${shown}`;
+}
 
 /** "9 attempts left before the note is destroyed." */
 export function attemptsLeft(count: number): string {

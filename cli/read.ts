@@ -13,7 +13,7 @@ import { callApi, type ApiContext } from './api.ts';
 import { CliFailure, EXIT, usageFailure } from './failure.ts';
 import { MESSAGES, destroyedMessage } from './messages.ts';
 import { askPasswordUntilRight, passwordFromFile } from './password.ts';
-import type { NoteLink } from './server.ts';
+import type { Link } from './server.ts';
 
 export interface ReadOptions {
   /** Where the text goes (images beside it); null prints the text. */
@@ -84,15 +84,10 @@ function saveImages(file: string, images: NoteImage[]): string[] {
  */
 export async function readNote(
   context: ApiContext,
-  link: NoteLink,
+  link: Link,
   options: ReadOptions,
 ): Promise<ReadNote> {
-  const info = await callApi(
-    context,
-    apiPaths.note(link.noteId),
-    undefined,
-    noteInfoResponseSchema,
-  );
+  const info = await callApi(context, apiPaths.note(link.id), undefined, noteInfoResponseSchema);
   if (info.isDestroyed)
     throw new CliFailure(EXIT.gone, destroyedMessage(info.reason, info.timeAgo));
   if (info.attachmentCount > 0 && options.output === null) {
@@ -104,41 +99,51 @@ export async function readNote(
     info.kdf !== null && options.passwordFile !== null
       ? passwordFromFile(options.passwordFile)
       : null;
-  const fd = options.output === null ? null : openOutput(options.output);
+  return deliverNote(options.output, () => takeAndOpen(context, link, info.kdf, password));
+}
+
+/**
+ * Runs `open` (which destroys the note on the server) and prints or saves what it gives. FILE
+ * is opened first, so that a path that cannot be written fails while the note still exists,
+ * and removed again when the read fails.
+ */
+export async function deliverNote(
+  output: string | null,
+  open: () => Promise<OpenedNote>,
+): Promise<ReadNote> {
+  if (output === null) return { text: (await open()).text, saved: [] };
+  const fd = openOutput(output);
   let opened;
   try {
-    opened = await takeAndOpen(context, link, info.kdf, password);
+    opened = await open();
   } catch (error) {
-    if (fd !== null && options.output !== null) {
-      fs.closeSync(fd);
-      fs.rmSync(options.output, { force: true });
-    }
+    fs.closeSync(fd);
+    fs.rmSync(output, { force: true });
     throw error;
   }
-  if (fd === null || options.output === null) return { text: opened.text, saved: [] };
   fs.writeSync(fd, opened.text);
   fs.closeSync(fd);
-  const images = saveImages(options.output, opened.images);
-  return { text: opened.text, saved: [options.output, ...images] };
+  const images = saveImages(output, opened.images);
+  return { text: opened.text, saved: [output, ...images] };
 }
 
 /** The proof (with the password, asked as often as allowed), the read, and decryption. */
 async function takeAndOpen(
   context: ApiContext,
-  link: NoteLink,
+  link: Link,
   kdf: NoteKdf | null,
   password: string | null,
 ): Promise<OpenedNote> {
   const take = async (typed: string | undefined) => {
     let keys: NoteKeys;
     try {
-      keys = await deriveNoteKeys(link.linkKey, typed, kdf);
+      keys = await deriveNoteKeys(link.key, typed, kdf);
     } catch {
       throw new CliFailure(EXIT.failed, MESSAGES.decryptFailed);
     }
     const sealed = await callApi(
       context,
-      apiPaths.noteVerify(link.noteId),
+      apiPaths.noteVerify(link.id),
       { proof: keys.proof, linkProof: keys.linkProof },
       verifyNoteResponseSchema,
     );

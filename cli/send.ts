@@ -6,12 +6,12 @@ import {
   type CreateNoteRequest,
 } from '../shared/api/notes.ts';
 import { apiPaths } from '../shared/api/paths.ts';
-import { createNoteKeys, encryptNoteText } from '../shared/crypto/index.ts';
+import { createNoteKeys, createStatusKeys, encryptNoteText } from '../shared/crypto/index.ts';
 import { NOTE_MAX_CHARS, type NoteExpiration } from '../shared/limits.ts';
 import { callApi, type ApiContext } from './api.ts';
 import { usageFailure } from './failure.ts';
 import { MESSAGES } from './messages.ts';
-import { noteLink } from './server.ts';
+import { makeLink } from './server.ts';
 
 export interface SendOptions {
   /** A file name, or undefined / `-` for stdin. */
@@ -20,11 +20,15 @@ export interface SendOptions {
   /** Null: no password. */
   password: string | null;
   notify: string | null;
+  /** Make the sender's status link too. */
+  status: boolean;
 }
 
 export interface SentNote {
   link: string;
   expiresAt: string;
+  /** `/s/ID#K_status`, when asked for: tells whether the note was read, and destroys it. */
+  statusLink?: string;
 }
 
 /** UTF-8 takes at most 4 bytes a character: anything bigger is too long without reading it. */
@@ -51,13 +55,18 @@ function readSource(source: string): Buffer {
   }
 }
 
-/** The note's text, exactly as given (a trailing newline included), checked against the limits. */
+/**
+ * The text of a note or of a request's answer (same limits), exactly as given (a trailing
+ * newline included), checked against the limits.
+ */
 export async function readNoteText(
   source: string | undefined,
   notice: (line: string) => void,
+  what: 'note' | 'answer' = 'note',
 ): Promise<string> {
   const fromStdin = source === undefined || source === '-';
-  if (fromStdin && process.stdin.isTTY) notice('Type the note, then press Ctrl-D on a new line.');
+  if (fromStdin && process.stdin.isTTY)
+    notice(`Type the ${what}, then press Ctrl-D on a new line.`);
   const bytes = fromStdin ? await readStdin() : readSource(source);
   let text: string;
   try {
@@ -65,10 +74,10 @@ export async function readNoteText(
   } catch {
     throw usageFailure(`${fromStdin ? 'The input' : source} is not UTF-8 text.`);
   }
-  if (text.trim() === '') throw usageFailure('Nothing to send: the note is empty.');
+  if (text.trim() === '') throw usageFailure(`Nothing to send: the ${what} is empty.`);
   if (bytes.length > MAX_INPUT_BYTES || text.length > NOTE_MAX_CHARS) {
     throw usageFailure(
-      `The note is too long: at most ${NOTE_MAX_CHARS.toLocaleString('en')} characters.`,
+      `The ${what} is too long: at most ${NOTE_MAX_CHARS.toLocaleString('en')} characters.`,
     );
   }
   return text;
@@ -76,8 +85,8 @@ export async function readNoteText(
 
 /**
  * Encrypts here and uploads ciphertext only, exactly as the web app does (the same shared code,
- * so either reads what the other made). The link key and the password never leave this function
- * except as the returned link.
+ * so either reads what the other made). The link key, the status key and the password never
+ * leave this function except as the returned links.
  */
 export async function sendNote(
   context: ApiContext,
@@ -85,6 +94,9 @@ export async function sendNote(
   options: Omit<SendOptions, 'source'>,
 ): Promise<SentNote> {
   const keys = await createNoteKeys({ password: options.password ?? undefined });
+  // Independent of the note's keys, as the web app's: the status link can tell and destroy,
+  // never read.
+  const status = options.status ? await createStatusKeys() : null;
   const body: CreateNoteRequest = {
     content: await encryptNoteText(keys.contentKey, text, 0),
     verifier: keys.verifier,
@@ -92,6 +104,7 @@ export async function sendNote(
     kdf: kdfSchema.nullable().parse(keys.kdf),
     expiration: options.expiration,
     emailNotification: options.notify,
+    statusVerifier: status?.statusVerifier ?? null,
     attachedImages: [],
   };
   // The server would refuse a malformed address too, but then the user learns it from a 400.
@@ -102,7 +115,10 @@ export async function sendNote(
   }
   const created = await callApi(context, apiPaths.notes, body, createNoteResponseSchema);
   return {
-    link: noteLink(context.server, created.noteId, keys.linkKey),
+    link: makeLink(context.server, 'note', created.noteId, keys.linkKey),
     expiresAt: created.expiresAt,
+    ...(status !== null && {
+      statusLink: makeLink(context.server, 'status', created.noteId, status.statusKey),
+    }),
   };
 }

@@ -17,7 +17,8 @@ import { buildCli, runCli, runCliOnTerminal } from '../testing/run-cli.ts';
 /**
  * The command and the web app on one real server: a note made by either opens in the other,
  * with and without a password, with an attached image; a note one of them read is gone for
- * the other, in the same words. Needs the web bundle (`npm run build:web`); builds the command.
+ * the other, in the same words; a request made by either is answered by the other. Needs the
+ * web bundle (`npm run build:web`); builds the command.
  */
 
 let browser: Browser;
@@ -146,5 +147,39 @@ describe('the command and the browser read each other’s notes', () => {
     expect(fs.readFileSync(out, 'utf8')).toBe('see the picture');
     const image = fs.readFileSync(`${out}.1.png`);
     expect(image.subarray(1, 4).toString('ascii')).toBe('PNG');
+  });
+});
+
+describe('the command and the browser answer each other’s requests', () => {
+  it('a request from the command is answered in Chromium and claimed by the command, and back', async () => {
+    const made = await runCli(['request', '--server', app.url, '--label', 'VPN ✓', '--json']);
+    expect(made.code).toBe(0);
+    const { requestLink, claimLink } = JSON.parse(made.stdout) as Record<string, string>;
+
+    const { page, problems } = await openPage();
+    await page.goto(requestLink!);
+    await page.getByTestId('request-label').getByText('VPN ✓').waitFor();
+    await page.getByLabel('Your answer').fill('from the browser 🔐\nline two');
+    await page.getByRole('button', { name: 'Encrypt and send' }).click();
+    await page.getByTestId('request-sent').waitFor();
+    expect(await runCli(['read', claimLink!])).toEqual({
+      code: 0,
+      stdout: 'from the browser 🔐\nline two',
+      stderr: 'Requested: VPN ✓\n',
+    });
+
+    // The other way: a request made in Chromium, answered by the command, read in Chromium.
+    await page.goto(`${app.url}/request`);
+    await page.getByLabel('What are you asking for? (optional)').fill('from the web');
+    await page.getByRole('button', { name: 'Create the request' }).click();
+    const webRequest = await page.getByTestId('request-link').locator('input').inputValue();
+    const webClaim = await page.getByTestId('claim-link').locator('input').inputValue();
+    const answered = await runCli(['answer', webRequest], { stdin: 'from the terminal' });
+    expect(answered.code).toBe(0);
+    expect(answered.stderr).toMatch(/^Requested: from the web\n/);
+    await page.goto(webClaim);
+    await page.getByRole('button', { name: 'Read and destroy the answer' }).click();
+    await expect.poll(() => page.getByTestId('claim-answer').innerText()).toBe('from the terminal');
+    expectNoProblems(problems);
   });
 });
