@@ -158,6 +158,16 @@ export function TimerOffIcon(props: IconProps) {
   );
 }
 
+/** The secret generator's card: a key, drawn at chat size like its neighbours. */
+export function KeyIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <circle cx="8" cy="15" r="5" />
+      <path d="M11.5 11.5L21 2M16 7l3 3M18.5 4.5l2 2" />
+    </Icon>
+  );
+}
+
 export function AlertIcon(props: IconProps) {
   return (
     <Icon size={18} {...props}>

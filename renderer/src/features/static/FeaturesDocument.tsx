@@ -3,22 +3,31 @@ import { useTranslation } from 'react-i18next';
 import {
   CheckIcon,
   ClockIcon,
+  EyeIcon,
   FlameIcon,
+  KeyIcon,
   LinkIcon,
   LockIcon,
+  MessageIcon,
   ShieldIcon,
 } from '../../ui/icons.tsx';
 import { CardGrid, DocumentCard } from './DocumentCards.tsx';
 import type { DocumentProps } from './DocumentCards.tsx';
 import { useDocumentValues } from '../../i18n/documentValues.ts';
 
-/** The six features of the spec (§2, /features), in display order. */
+/**
+ * The six features of the spec (§2, /features) and issue 33's three (requests, the status link,
+ * the generator), in display order.
+ */
 const FEATURE_CARDS = [
   { id: 'encryption', Icon: LockIcon },
   { id: 'selfDestruct', Icon: FlameIcon },
+  { id: 'requestSecret', Icon: MessageIcon },
   { id: 'password', Icon: ShieldIcon },
+  { id: 'generator', Icon: KeyIcon },
   { id: 'expiration', Icon: ClockIcon },
   { id: 'readReceipt', Icon: CheckIcon },
+  { id: 'statusLink', Icon: EyeIcon },
   { id: 'simple', Icon: LinkIcon },
 ] as const satisfies readonly { id: string; Icon: ComponentType }[];
 

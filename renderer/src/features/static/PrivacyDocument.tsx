@@ -4,7 +4,7 @@ import { LegalDocument } from './LegalDocument.tsx';
 import { useDocumentValues } from '../../i18n/documentValues.ts';
 
 /**
- * The eleven sections of the privacy policy, in order. The policy must say exactly what the code
+ * The twelve sections of the privacy policy, in order. The policy must say exactly what the code
  * does; each section names the tests that hold it to that:
  */
 const PRIVACY_SECTIONS = [
@@ -21,18 +21,26 @@ const PRIVACY_SECTIONS = [
   // destroyed by someone who knows only its id"), its derivation: shared/crypto/note.test.ts,
   // the link proof never stored: backend/src/notes/zero-knowledge.test.ts.
   'notes',
+  // A request stores its sealed label, the claim verifier, its times and the responder's public
+  // key, never a key or plaintext; the answer is a note read once with the claim proof:
+  // backend/src/requests/requests.test.ts ("request → answer → claim → destroyed, with nothing
+  // secret on the server", "an expired request can no longer be answered or read"). The status
+  // check kept on the note and its tombstone: backend/src/notes/status-link.test.ts.
+  'requests',
   // No message stored or logged, room record deleted at the end: backend/src/chat/chat.test.ts
   // ("has no column that could hold a message", "carries a real end-to-end key exchange… keeps
   // it out of logs and tables", "removes rooms that expire…").
   'chat',
-  // Receipt address sealed, mailed once, then deleted; dropped when the note expires unread;
-  // never logged: backend/src/notes/read-receipts.test.ts. Newsletter: a 5-digit code valid 15
-  // minutes, unsubscribing only by the page's button or a mail client's one-click POST,
-  // unconfirmed sign-ups swept, no address or code in logs: backend/src/newsletter/
-  // newsletter.test.ts ("mails a 5-digit code…", "refuses a code after its 15 minutes", "asks on
-  // opening the link, and unsubscribes only with the page's button, once", "unsubscribes by the
-  // one-click POST…", "sweeps sign-ups never verified…", "keeps every address and code out of the
-  // database and the logs"); the sign-up in the browser: renderer/e2e/newsletter.e2e.test.ts.
+  // Receipt address (and the sender's reference) sealed, mailed once when the note ends however
+  // it ends, saying how, then deleted; never logged: backend/src/notes/read-receipts.test.ts
+  // ("mails once when the note expires unread…", "names the note by the sender's sealed
+  // reference…"). Newsletter: a 5-digit code valid 15 minutes, unsubscribing only by the page's
+  // button or a mail client's one-click POST, unconfirmed sign-ups swept, no address or code in
+  // logs: backend/src/newsletter/newsletter.test.ts ("mails a 5-digit code…", "refuses a code
+  // after its 15 minutes", "asks on opening the link, and unsubscribes only with the page's
+  // button, once", "unsubscribes by the one-click POST…", "sweeps sign-ups never verified…",
+  // "keeps every address and code out of the database and the logs"); the sign-up in the
+  // browser: renderer/e2e/newsletter.e2e.test.ts.
   'email',
   // First-party analytics: hashed ids with a daily random salt, no address or user agent, path
   // shapes without note or room ids, DNT/GPC honoured on both sides, 90-day sweep:

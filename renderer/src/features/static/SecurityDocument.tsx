@@ -29,11 +29,12 @@ import { space } from '../../ui/tokens.ts';
  *   route); backend/src/analytics/analytics.test.ts ("records a visit with hashed ids… no address
  *   or user agent", "stores nothing at all for Do-Not-Track or Global Privacy Control");
  *   renderer/e2e/analytics.e2e.test.ts.
- * The sections below the cards: what is stored is the privacy policy's "Notes" list, held by the
- * tests named in PrivacyDocument.tsx; what the server never sees, by zero-knowledge.test.ts,
- * chat.test.ts ("carries a real end-to-end key exchange… keeps it out of logs and tables") and
- * app.test.ts ("logs requests without query strings or client addresses"). The honest limits
- * are limits, not features: no test can hold them.
+ * The sections below the cards: what is stored is the privacy policy's "Notes" and "Requests"
+ * lists, held by the tests named in PrivacyDocument.tsx; what the server never sees, by
+ * zero-knowledge.test.ts, requests.test.ts, chat.test.ts ("carries a real end-to-end key
+ * exchange… keeps it out of logs and tables") and app.test.ts ("logs requests without query
+ * strings or client addresses"). The honest limits are limits, not features: no test can hold
+ * them.
  */
 const SECURITY_CARDS = [
   { id: 'clientSide', Icon: LockIcon },
@@ -61,7 +62,7 @@ export function SecurityDocument({ headingLevel }: DocumentProps) {
         ))}
       </CardGrid>
       <Columns>
-        {/* What is stored: the same list as the privacy policy's "Notes" section. */}
+        {/* What is stored: the same lists as the privacy policy's "Notes" and "Requests". */}
         <DocumentSection
           title={t('security.stored.title')}
           body={t('security.stored.body', values)}

@@ -3,7 +3,7 @@
  * home page's dialog. Change it whenever the document's English text changes in substance.
  */
 export const DOCUMENT_DATES = {
-  privacy: '2026-11-27',
+  privacy: '2026-11-28',
   terms: '2026-11-23',
 } as const;
 
