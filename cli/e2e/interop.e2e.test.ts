@@ -2,15 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
+  closeContexts,
   expectNoProblems,
   freshContext,
   launchBrowser,
   startWebApp,
-  watchPage,
   type PageProblems,
+  watchPage,
 } from '../../renderer/e2e/harness.ts';
 import { buildCli, runCli, runCliOnTerminal } from '../testing/run-cli.ts';
 
@@ -31,8 +32,9 @@ beforeAll(async () => {
   [browser, app] = await Promise.all([launchBrowser(), startWebApp('embedded'), buildCli()]);
 });
 
+afterEach(() => closeContexts(contexts));
+
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
   await app?.stop();
   fs.rmSync(dir, { recursive: true, force: true });

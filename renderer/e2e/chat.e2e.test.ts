@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../shared/api/paths.ts';
 import { generateRoomKey } from '../../shared/crypto/index.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
+  closeContexts,
   freshContext,
   launchBrowser,
   seriousAccessibilityProblems,
@@ -41,8 +42,9 @@ describe('chat in the browser', () => {
     browser = await launchBrowser();
   });
 
+  afterEach(() => closeContexts(contexts));
+
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await t?.stop();
   });

@@ -1,11 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import type { ServerConnection } from '../../shared/desktop-settings.ts';
 import { appResponse, resolveAppRequest } from '../../electron/main/renderer-files.ts';
-import { WEB_DIR, freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
+import {
+  closeContexts,
+  freshContext,
+  launchBrowser,
+  startWebApp,
+  watchPage,
+  WEB_DIR,
+} from './harness.ts';
 import type { PageProblems } from './harness.ts';
 import { installFakeBridge, type FakeShellRecord } from './fakeDesktopBridge.ts';
 
@@ -111,8 +118,9 @@ beforeAll(async () => {
   };
 });
 
+afterEach(() => closeContexts(contexts));
+
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
   await Promise.all([hosted?.stop(), shell?.close()]);
 });

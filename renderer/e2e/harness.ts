@@ -143,6 +143,15 @@ export async function freshContext(
   return context;
 }
 
+/**
+ * Closes the contexts a test opened, after each test: a page left open keeps its timers,
+ * polling and animations running (countdowns, a status page's refresh), taking the CPU from
+ * every test after it in the file.
+ */
+export async function closeContexts(contexts: BrowserContext[]): Promise<void> {
+  await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => {})));
+}
+
 /** Where browser tests leave screenshots for people to look at (git-ignored). */
 export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots');
 

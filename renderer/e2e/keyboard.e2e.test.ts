@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import en from '../src/i18n/locales/en.json';
 import pagesEn from '../src/i18n/pages/en.json';
-import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
+import { closeContexts, freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
 
 /**
  * The site with the keyboard alone, in Chromium against the real backend: create and share a
@@ -19,8 +19,9 @@ beforeAll(async () => {
   [app, browser] = await Promise.all([startWebApp('embedded'), launchBrowser()]);
 });
 
+afterEach(() => closeContexts(contexts));
+
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
   await app?.stop();
 });

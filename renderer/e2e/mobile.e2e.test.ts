@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
   accessibilityViolations,
   CHROMIUM_PATH,
+  closeContexts,
   launchBrowser,
   startWebApp,
   watchPage,
@@ -77,8 +78,9 @@ describe('the mobile shell', () => {
     [app, browser] = await Promise.all([startWebApp('embedded'), launchBrowser()]);
   });
 
+  afterEach(() => closeContexts(contexts));
+
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
     await browser?.close();
     await app?.stop();
   });

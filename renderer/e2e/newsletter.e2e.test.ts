@@ -3,7 +3,7 @@ import { apiPaths } from '../../shared/api/paths.ts';
 import en from '../src/i18n/locales/en.json';
 import pagesEn from '../src/i18n/pages/en.json';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, LEAST_WORK } from '../../backend/src/admin/password-hash.ts';
 import {
   seedSubscribers,
@@ -12,13 +12,14 @@ import {
 import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
+  closeContexts,
   expectNoProblems,
   freshContext,
   launchBrowser,
   seriousAccessibilityProblems,
   startWebApp,
-  watchPage,
   type PageProblems,
+  watchPage,
 } from './harness.ts';
 
 /**
@@ -52,8 +53,9 @@ beforeAll(async () => {
   ]);
 });
 
+afterEach(() => closeContexts(contexts));
+
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
   await Promise.all([mailApp?.stop(), noMailApp?.stop(), smtp?.stop()]);
 });

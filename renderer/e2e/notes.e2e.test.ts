@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import { apiPaths } from '../../shared/api/paths.ts';
 import { createNoteKeys, encryptNoteImage, encryptNoteText } from '../../shared/crypto/index.ts';
 import {
+  closeContexts,
   expectNoProblems,
   freshContext,
   launchBrowser,
@@ -44,8 +45,9 @@ beforeAll(async () => {
   ]);
 });
 
+afterEach(() => closeContexts(contexts));
+
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
   await Promise.all([app?.stop(), mailApp?.stop(), smtp?.stop()]);
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
-import en from '../src/i18n/locales/en.json';
 import { freshContext, launchBrowser, startWebApp, watchPage } from './harness.ts';
 
 /** The foundation's promises, checked in Chromium against the real backend and built bundle. */
