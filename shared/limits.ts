@@ -14,6 +14,11 @@ export const NOTE_MAX_LIFETIME_DAYS = 30;
 export const NOTE_MAX_PROOF_ATTEMPTS = 10;
 /** The longest reference a sender may give a read receipt ("contract for Lea"). */
 export const NOTE_REFERENCE_MAX_CHARS = 100;
+/**
+ * A file's plaintext is encrypted in chunks of this many bytes (the last may be shorter), each
+ * stored and sent as its own ciphertext (shared/crypto/note-files.ts). Part of protocol v1.
+ */
+export const FILE_CHUNK_BYTES = 65_536;
 /** A request's label ("VPN password for Lea"), before encryption. */
 export const REQUEST_LABEL_MAX_CHARS = 200;
 

@@ -9,6 +9,11 @@ export type CryptoErrorCode =
   | 'MALFORMED'
   /** An envelope from a protocol version this client does not speak. */
   | 'UNSUPPORTED_VERSION'
+  /**
+   * A byte stream shorter or longer than announced: a file that changed while it was read, a
+   * download missing its last chunks, or bytes after a file's last chunk.
+   */
+  | 'LENGTH_MISMATCH'
   /** A caller passed something the protocol never produces (wrong key length, empty id…). */
   | 'INVALID_INPUT'
   /** The note has a password and none was given. */

@@ -36,6 +36,19 @@ export {
   encryptNoteText,
 } from './note-content.ts';
 export type { ImagePosition, NoteImage, OpenedNote, SealedNote } from './note-content.ts';
+export {
+  chunkCount,
+  chunkPlaintextLength,
+  chunkWireLength,
+  createFileMeta,
+  decryptFileChunk,
+  decryptFileMeta,
+  decryptFileStream,
+  encryptFileChunk,
+  encryptFileMeta,
+  encryptFileStream,
+} from './note-files.ts';
+export type { EncryptedChunk, FileCipher, FileMeta, FilePosition } from './note-files.ts';
 
 export {
   chooseCurve,

@@ -19,7 +19,8 @@ import {
 } from '../api/notes.ts';
 import { WS_PATH } from '../api/paths.ts';
 import { ERROR_STATUS } from '../errors.ts';
-import { concatBytes, encodeFields } from './bytes.ts';
+import { FILE_CHUNK_BYTES } from '../limits.ts';
+import { concatBytes, encodeFields, u32be } from './bytes.ts';
 import { deriveChatSessionKey, KeyExchange } from './chat-kx.ts';
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from './encoding.ts';
 import type { Curve } from './engine.ts';
@@ -32,6 +33,13 @@ import {
   encryptNoteText,
 } from './note-content.ts';
 import { deriveNoteKeys } from './note-keys.ts';
+import {
+  chunkWireLength,
+  decryptFileChunk,
+  decryptFileMeta,
+  encryptFileChunk,
+  encryptFileMeta,
+} from './note-files.ts';
 import * as protocol from './protocol.ts';
 import {
   chatSessionInfo,
@@ -188,6 +196,14 @@ describe('docs/protocol.md states what the code does', () => {
       expect(matches, text).toBe(true);
     }
     expect(DOC).toContain(`WebSocket at \`${WS_PATH}\``);
+  });
+
+  it('gives the chunk size and the chunks’ wire lengths the code uses', () => {
+    const files = section('### 4.6 Files').replace(/\s+/g, ' ');
+    const figure = (value: number) => value.toLocaleString('en-US');
+    expect(files).toContain(`${figure(FILE_CHUNK_BYTES)} bytes at a time (\`FILE_CHUNK_BYTES\``);
+    expect(files).toContain(`${figure(chunkWireLength(FILE_CHUNK_BYTES + 1, 0))} bytes for every`);
+    expect(files).toContain(`(${chunkWireLength(0, 0)} bytes for an empty`);
   });
 
   it('its frame table lists exactly the socket frames of the contract', () => {
@@ -497,5 +513,50 @@ describe('docs/protocol.md, worked example: a request', () => {
       ephemeralKey: v('E'),
       content: v('content'),
     });
+  });
+});
+
+describe('docs/protocol.md, worked example: a file', () => {
+  const v = vector('file');
+  const engine = webCryptoEngine;
+  const contentKey = fromHex(v('K_content'));
+  const plaintext = fromHex(v('plaintext'));
+  const meta = {
+    name: v('name'),
+    type: v('type'),
+    size: Number(v('size')),
+    key: fromHex(v('K_file')),
+  };
+  const only = { index: 0, count: 1 };
+
+  it('is the note example’s content key and file', () => {
+    expect(v('K_content')).toBe(vector('note')('K_content'));
+    expect(meta.size).toBe(plaintext.length);
+  });
+
+  it('seals the chunk and metadata it prints, and they open', async () => {
+    expect(hex(await encryptFileChunk(meta, 0, plaintext, engine))).toBe(v('chunk 0'));
+    const sealer = fixedEngine(engine, [fromHex(v('metadata IV'))]);
+    expect(await encryptFileMeta(contentKey, meta, only, sealer)).toBe(v('meta'));
+    expect(await decryptFileMeta(contentKey, v('meta'), only, engine)).toEqual(meta);
+    expect(await decryptFileChunk(meta, 0, fromHex(v('chunk 0')), engine)).toEqual(plaintext);
+  });
+
+  it('follows the recipe it gives, from the primitives', async () => {
+    const last = Uint8Array.of(1);
+    const iv = concatBytes(new Uint8Array(7), u32be(0), last);
+    expect(hex(iv)).toBe(v('chunk 0 IV'));
+    const aad = concatBytes(encodeFields(LABEL.noteFileChunk), u32be(0), last);
+    expect(hex(aad)).toBe(v('chunk 0 AAD'));
+    const opened = await engine.aesGcmDecrypt(meta.key, iv, fromHex(v('chunk 0')), aad);
+    expect(opened).toEqual(plaintext);
+
+    const metaAad = concatBytes(encodeFields(LABEL.noteFileMeta), u32be(0), u32be(1));
+    expect(hex(metaAad)).toBe(v('meta AAD'));
+    const { iv: metaIv, ciphertext } = parseEnvelope(v('meta'));
+    expect(metaIv).toEqual(fromHex(v('metadata IV')));
+    const json = utf8Decode(await engine.aesGcmDecrypt(contentKey, metaIv, ciphertext, metaAad));
+    expect(json).toBe(v('metadata'));
+    expect(JSON.parse(json)).toEqual({ ...meta, key: base64UrlEncode(meta.key) });
   });
 });

@@ -19,6 +19,9 @@ export const NOTE_PBKDF2_ITERATIONS = 600_000;
  * - text:  `"ashnote/v1/note/text"  ‖ 0x00 ‖ imageCount`
  * - image: `"ashnote/v1/note/image" ‖ 0x00 ‖ index ‖ imageCount` (index from 0, in upload order)
  * e.g. the second of three images: `ashnote/v1/note/image` 00 00000001 00000003.
+ * A file's metadata and chunks (note-files.ts) put the label in `fields(…)` instead:
+ * - metadata: `fields("ashnote/v1/note/file/meta")  ‖ u32be(index) ‖ u32be(fileCount)`
+ * - chunk:    `fields("ashnote/v1/note/file/chunk") ‖ u32be(chunkIndex) ‖ u8(last)`
  * A request's answer text has AAD `fields("ashnote/v1/request/answer/text", requestId,
  * u32be(attachmentCount))` (see request.ts).
  */
@@ -29,6 +32,8 @@ export const LABEL = {
   noteStatus: 'ashnote/v1/status',
   noteText: 'ashnote/v1/note/text',
   noteImage: 'ashnote/v1/note/image',
+  noteFileMeta: 'ashnote/v1/note/file/meta',
+  noteFileChunk: 'ashnote/v1/note/file/chunk',
   chatKeyExchange: 'ashnote/v1/chat/kx',
   chatMessage: 'ashnote/v1/chat/msg',
   chatSafety: 'ashnote/v1/chat/safety',
