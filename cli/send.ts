@@ -98,7 +98,7 @@ export async function sendNote(
   // never read.
   const status = options.status ? await createStatusKeys() : null;
   const body: CreateNoteRequest = {
-    content: await encryptNoteText(keys.contentKey, text, 0),
+    content: await encryptNoteText(keys.contentKey, text, { images: 0 }),
     verifier: keys.verifier,
     linkVerifier: keys.linkVerifier,
     kdf: kdfSchema.nullable().parse(keys.kdf),

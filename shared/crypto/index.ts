@@ -35,7 +35,13 @@ export {
   encryptNoteImage,
   encryptNoteText,
 } from './note-content.ts';
-export type { ImagePosition, NoteImage, OpenedNote, SealedNote } from './note-content.ts';
+export type {
+  AttachmentCounts,
+  ImagePosition,
+  NoteImage,
+  OpenedNote,
+  SealedNote,
+} from './note-content.ts';
 export {
   chunkCount,
   chunkPlaintextLength,

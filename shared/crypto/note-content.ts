@@ -4,15 +4,25 @@ import type { CryptoEngine } from './engine.ts';
 import { openEnvelope, sealEnvelope } from './envelope.ts';
 import { CryptoError } from './errors.ts';
 import { resolveEngine } from './get-engine.ts';
+import { decryptFileMeta, type FileMeta } from './note-files.ts';
 import { LABEL } from './protocol.ts';
 
 /**
  * Note items under K_content. Each AAD names the item kind, so the server cannot pass an image
  * envelope off as the note text (or the reverse), and its place in the note (exact bytes in
- * protocol.ts): every image carries its index and the image count, and the text the image count.
- * So a server that drops, repeats or reorders images, or drops them all, makes the note fail to
- * decrypt instead of showing a different note; GCM's tag catches any other change.
+ * protocol.ts): every image carries its index and the image count, and the text the image count
+ * and, when the note has files, the file count (each file's metadata binds its own place, see
+ * note-files.ts). So a server that drops, repeats or reorders images or files, or drops them all,
+ * makes the note fail to decrypt instead of showing a different note; GCM's tag catches any other
+ * change.
  */
+
+/** How many of each kind of item a note's text was sealed with. */
+export interface AttachmentCounts {
+  images: number;
+  /** Files (note-files.ts); absent or 0 for a note without files. */
+  files?: number;
+}
 
 /** Where an image sits among the note's images, as the sender attached them. */
 export interface ImagePosition {
@@ -24,8 +34,13 @@ export interface ImagePosition {
 
 const SEPARATOR = Uint8Array.of(0);
 
-function textAad(imageCount: number): Uint8Array {
-  return concatBytes(utf8Encode(LABEL.noteText), SEPARATOR, u32be(imageCount));
+/**
+ * The file count is appended only when there are files, so the AAD of a note without files (every
+ * note made before files existed) is unchanged.
+ */
+function textAad({ images, files = 0 }: AttachmentCounts): Uint8Array {
+  const aad = concatBytes(utf8Encode(LABEL.noteText), SEPARATOR, u32be(images));
+  return files === 0 ? aad : concatBytes(aad, u32be(files));
 }
 
 function imageAad({ index, count }: ImagePosition): Uint8Array {
@@ -38,29 +53,24 @@ function imageAad({ index, count }: ImagePosition): Uint8Array {
 export async function encryptNoteText(
   contentKey: Uint8Array,
   text: string,
-  imageCount: number,
+  counts: AttachmentCounts,
   engine?: CryptoEngine,
 ): Promise<string> {
-  return sealEnvelope(
-    await resolveEngine(engine),
-    contentKey,
-    textAad(imageCount),
-    utf8Encode(text),
-  );
+  return sealEnvelope(await resolveEngine(engine), contentKey, textAad(counts), utf8Encode(text));
 }
 
 /**
- * `imageCount` is the number of image envelopes that arrived with the text. Throws
- * `DECRYPT_FAILED` (wrong key, tampering, images missing or added), `MALFORMED` or
+ * `counts` are the numbers of image and file envelopes that arrived with the text. Throws
+ * `DECRYPT_FAILED` (wrong key, tampering, images or files missing or added), `MALFORMED` or
  * `UNSUPPORTED_VERSION`.
  */
 export async function decryptNoteText(
   contentKey: Uint8Array,
   envelope: string,
-  imageCount: number,
+  counts: AttachmentCounts,
   engine?: CryptoEngine,
 ): Promise<string> {
-  const aad = textAad(imageCount);
+  const aad = textAad(counts);
   return utf8Decode(await openEnvelope(await resolveEngine(engine), contentKey, aad, envelope));
 }
 
@@ -144,17 +154,22 @@ export async function decryptNoteImage(
 export interface SealedNote {
   content: string;
   attachedImages: readonly string[];
+  /** Each file's metadata envelope; its chunks are fetched and opened separately. */
+  files?: readonly { meta: string }[];
 }
 
 export interface OpenedNote {
   text: string;
   /** In the order the sender attached them. */
   images: NoteImage[];
+  /** In the order the sender attached them: what opening each file's chunks needs. */
+  files: FileMeta[];
 }
 
 /**
- * The reader's side: the text and every image, each checked against its place among what
- * arrived, so the note opens only exactly as it was sealed. Throws like `decryptNoteText`.
+ * The reader's side: the text, every image and every file's metadata, each checked against its
+ * place among what arrived, so the note opens only exactly as it was sealed. Throws like
+ * `decryptNoteText`.
  */
 export async function decryptNote(
   contentKey: Uint8Array,
@@ -162,10 +177,17 @@ export async function decryptNote(
   engine?: CryptoEngine,
 ): Promise<OpenedNote> {
   const count = sealed.attachedImages.length;
-  const text = await decryptNoteText(contentKey, sealed.content, count, engine);
+  const fileEnvelopes = sealed.files ?? [];
+  const counts = { images: count, files: fileEnvelopes.length };
+  const text = await decryptNoteText(contentKey, sealed.content, counts, engine);
   const images: NoteImage[] = [];
   for (const [index, envelope] of sealed.attachedImages.entries()) {
     images.push(await decryptNoteImage(contentKey, envelope, { index, count }, engine));
   }
-  return { text, images };
+  const files: FileMeta[] = [];
+  for (const [index, { meta }] of fileEnvelopes.entries()) {
+    const position = { index, count: fileEnvelopes.length };
+    files.push(await decryptFileMeta(contentKey, meta, position, engine));
+  }
+  return { text, images, files };
 }

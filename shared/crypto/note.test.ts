@@ -13,6 +13,7 @@ import {
   encryptNoteText,
 } from './note-content.ts';
 import type { SealedNote } from './note-content.ts';
+import { createFileMeta, encryptFileMeta } from './note-files.ts';
 import { createNoteKeys, deriveNoteKeys, generateLinkKey, verifierFromProof } from './note-keys.ts';
 import { NOTE_PBKDF2_ITERATIONS } from './protocol.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
@@ -99,7 +100,9 @@ describe.each(ENGINES)('note keys, %s engine', (_name, engine) => {
 
   it('open the known-answer envelopes', async () => {
     const key = fromHex(NO_PASSWORD.contentKey);
-    expect(await decryptNoteText(key, TEXT_ENVELOPE, 2, engine)).toBe('Hello, Ashnote ✓');
+    expect(await decryptNoteText(key, TEXT_ENVELOPE, { images: 2 }, engine)).toBe(
+      'Hello, Ashnote ✓',
+    );
     const image = await decryptNoteImage(key, IMAGE_ENVELOPE, SECOND_OF_TWO, engine);
     expect(image).toEqual({ name: 'cat.png', type: 'image/png', bytes: fromHex('89504e47') });
   });
@@ -174,8 +177,8 @@ describe('note content', () => {
     ['noble → webcrypto', nobleEngine, webCryptoEngine],
   ])('text and images sealed %s open on the other engine', async (_label, from, to) => {
     const text = 'Meet at 6.\nDoor code 4711 — ✓ 日本';
-    const envelope = await encryptNoteText(key, text, 1, from);
-    expect(await decryptNoteText(key, envelope, 1, to)).toBe(text);
+    const envelope = await encryptNoteText(key, text, { images: 1 }, from);
+    expect(await decryptNoteText(key, envelope, { images: 1 }, to)).toBe(text);
 
     const bytes = from.randomBytes(300_000);
     const image = { name: 'Ünïcode photo.jpeg', type: 'image/jpeg', bytes };
@@ -184,42 +187,54 @@ describe('note content', () => {
   });
 
   it('envelopes are v1.<12-byte IV>.<ciphertext‖tag>, with a fresh IV each time', async () => {
-    const a = await encryptNoteText(key, 'same', 0);
-    const b = await encryptNoteText(key, 'same', 0);
+    const a = await encryptNoteText(key, 'same', { images: 0 });
+    const b = await encryptNoteText(key, 'same', { images: 0 });
     expect(a).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
     expect(parseEnvelope(a).ciphertext.length).toBe(4 + 16);
     expect(parseEnvelope(a).iv).not.toEqual(parseEnvelope(b).iv);
   });
 
   it('rejects tampering, a wrong key and a wrong item kind', async () => {
-    const envelope = await encryptNoteText(key, 'secret', 1);
+    const envelope = await encryptNoteText(key, 'secret', { images: 1 });
     const [version, iv, body] = envelope.split('.');
     const flip = (text: string) => `${text[0] === 'A' ? 'B' : 'A'}${text.slice(1)}`;
-    expect(await rejection(decryptNoteText(key, `${version}.${iv}.${flip(body!)}`, 1))).toBe(
-      'DECRYPT_FAILED',
-    );
-    expect(await rejection(decryptNoteText(key, `${version}.${flip(iv!)}.${body}`, 1))).toBe(
-      'DECRYPT_FAILED',
-    );
+    expect(
+      await rejection(decryptNoteText(key, `${version}.${iv}.${flip(body!)}`, { images: 1 })),
+    ).toBe('DECRYPT_FAILED');
+    expect(
+      await rejection(decryptNoteText(key, `${version}.${flip(iv!)}.${body}`, { images: 1 })),
+    ).toBe('DECRYPT_FAILED');
     const otherKey = fromHex(PASSWORD_1000.contentKey);
-    expect(await rejection(decryptNoteText(otherKey, envelope, 1))).toBe('DECRYPT_FAILED');
+    expect(await rejection(decryptNoteText(otherKey, envelope, { images: 1 }))).toBe(
+      'DECRYPT_FAILED',
+    );
     // Same key, other AAD: a text envelope is not an image, nor the reverse.
     const first = { index: 0, count: 1 };
     expect(await rejection(decryptNoteImage(key, envelope, first))).toBe('DECRYPT_FAILED');
-    expect(await rejection(decryptNoteText(key, IMAGE_ENVELOPE, 2))).toBe('DECRYPT_FAILED');
+    expect(await rejection(decryptNoteText(key, IMAGE_ENVELOPE, { images: 2 }))).toBe(
+      'DECRYPT_FAILED',
+    );
   });
 
   it('checks the envelope version and shape', async () => {
     const [, iv, body] = TEXT_ENVELOPE.split('.');
-    expect(await rejection(decryptNoteText(key, `v2.${iv}.${body}`, 2))).toBe(
+    expect(await rejection(decryptNoteText(key, `v2.${iv}.${body}`, { images: 2 }))).toBe(
       'UNSUPPORTED_VERSION',
     );
-    expect(await rejection(decryptNoteText(key, `V1.${iv}.${body}`, 2))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.${iv}`, 2))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.${iv}.${body}.x`, 2))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.AAAA.${body}`, 2))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.${iv}.AAAA`, 2))).toBe('MALFORMED');
-    expect(await rejection(decryptNoteText(key, `v1.${iv}.${body}=`, 2))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `V1.${iv}.${body}`, { images: 2 }))).toBe(
+      'MALFORMED',
+    );
+    expect(await rejection(decryptNoteText(key, `v1.${iv}`, { images: 2 }))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `v1.${iv}.${body}.x`, { images: 2 }))).toBe(
+      'MALFORMED',
+    );
+    expect(await rejection(decryptNoteText(key, `v1.AAAA.${body}`, { images: 2 }))).toBe(
+      'MALFORMED',
+    );
+    expect(await rejection(decryptNoteText(key, `v1.${iv}.AAAA`, { images: 2 }))).toBe('MALFORMED');
+    expect(await rejection(decryptNoteText(key, `v1.${iv}.${body}=`, { images: 2 }))).toBe(
+      'MALFORMED',
+    );
   });
 });
 
@@ -233,7 +248,10 @@ describe('images bound to their place in the note', () => {
       const image = { name: `photo ${index}.png`, type: 'image/png', bytes: Uint8Array.of(index) };
       attachedImages.push(await encryptNoteImage(key, image, { index, count }));
     }
-    return { content: await encryptNoteText(key, 'with pictures', count), attachedImages };
+    return {
+      content: await encryptNoteText(key, 'with pictures', { images: count }),
+      attachedImages,
+    };
   }
 
   it('the untouched note opens, its images in the order they were attached', async () => {
@@ -247,6 +265,7 @@ describe('images bound to their place in the note', () => {
     expect(await decryptNote(key, await sealNote(0))).toEqual({
       text: 'with pictures',
       images: [],
+      files: [],
     });
   });
 
@@ -266,7 +285,9 @@ describe('images bound to their place in the note', () => {
 
   it('the known-answer items open only at the place they were sealed for', async () => {
     for (const count of [0, 1, 3]) {
-      expect(await rejection(decryptNoteText(key, TEXT_ENVELOPE, count))).toBe('DECRYPT_FAILED');
+      expect(await rejection(decryptNoteText(key, TEXT_ENVELOPE, { images: count }))).toBe(
+        'DECRYPT_FAILED',
+      );
     }
     for (const position of [
       { index: 0, count: 2 },
@@ -289,7 +310,52 @@ describe('images bound to their place in the note', () => {
     ]) {
       expect(await rejection(encryptNoteImage(key, image, position))).toBe('INVALID_INPUT');
     }
-    expect(await rejection(encryptNoteText(key, 'x', -1))).toBe('INVALID_INPUT');
+    expect(await rejection(encryptNoteText(key, 'x', { images: -1 }))).toBe('INVALID_INPUT');
+    expect(await rejection(encryptNoteText(key, 'x', { images: 0, files: -1 }))).toBe(
+      'INVALID_INPUT',
+    );
+  });
+});
+
+describe('files bound to the note', () => {
+  const key = fromHex(NO_PASSWORD.contentKey);
+
+  /** A note with `count` files, as the sender seals it: the text binds the file count. */
+  async function sealNoteWithFiles(count: number): Promise<SealedNote> {
+    const files: { meta: string }[] = [];
+    for (let index = 0; index < count; index++) {
+      const meta = await createFileMeta({ name: `file ${index}.pdf`, type: '', size: index });
+      files.push({ meta: await encryptFileMeta(key, meta, { index, count }) });
+    }
+    const content = await encryptNoteText(key, 'with files', { images: 0, files: count });
+    return { content, attachedImages: [], files };
+  }
+
+  it('opens with every file’s metadata, in the order they were attached', async () => {
+    const opened = await decryptNote(key, await sealNoteWithFiles(2));
+    expect(opened.text).toBe('with files');
+    expect(opened.files.map((file) => [file.name, file.size])).toEqual([
+      ['file 0.pdf', 0],
+      ['file 1.pdf', 1],
+    ]);
+  });
+
+  it('a note without files seals its text exactly as before files existed', async () => {
+    expect(await decryptNoteText(key, TEXT_ENVELOPE, { images: 2, files: 0 })).toBe(
+      'Hello, Ashnote ✓',
+    );
+  });
+
+  type Tamper = (files: readonly { meta: string }[]) => { meta: string }[];
+  it.each<[string, Tamper]>([
+    ['every file dropped', () => []],
+    ['the last file dropped', ([a]) => [a!]],
+    ['a file repeated', ([a, b]) => [a!, b!, b!]],
+    ['two files swapped', ([a, b]) => [b!, a!]],
+  ])('a server that returns the note with %s cannot get it opened', async (_label, tamper) => {
+    const sealed = await sealNoteWithFiles(2);
+    const tampered = { ...sealed, files: tamper(sealed.files ?? []) };
+    expect(await rejection(decryptNote(key, tampered))).toBe('DECRYPT_FAILED');
   });
 });
 

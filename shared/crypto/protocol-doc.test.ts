@@ -279,7 +279,7 @@ describe('docs/protocol.md, worked example: a note', () => {
       bytes: fromHex(v('image bytes')),
     };
     const sealer = fixedEngine(webCryptoEngine, [fromHex(v('text IV')), fromHex(v('image IV'))]);
-    expect(await encryptNoteText(contentKey, v('text'), 1, sealer)).toBe(v('content'));
+    expect(await encryptNoteText(contentKey, v('text'), { images: 1 }, sealer)).toBe(v('content'));
     const position = { index: 0, count: 1 };
     expect(await encryptNoteImage(contentKey, image, position, sealer)).toBe(
       v('attachedImages[0]'),
@@ -299,6 +299,7 @@ describe('docs/protocol.md, worked example: a note', () => {
     expect(await decryptNote(contentKey, sealed, engine)).toEqual({
       text: v('text'),
       images: [image],
+      files: [],
     });
   });
 

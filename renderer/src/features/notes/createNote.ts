@@ -51,7 +51,7 @@ export async function createNote(
 
   // Each item is sealed for its place in the note, so the server cannot drop or shuffle images.
   const count = note.images.length;
-  const content = await encryptNoteText(keys.contentKey, note.content.trim(), count);
+  const content = await encryptNoteText(keys.contentKey, note.content.trim(), { images: count });
   const attachedImages: string[] = [];
   for (const [index, image] of note.images.entries()) {
     const bytes = new Uint8Array(await image.arrayBuffer());
