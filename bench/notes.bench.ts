@@ -156,8 +156,10 @@ async function benchStorage(env: Record<string, string>): Promise<RunStats> {
           kdf: null,
           expiresInSeconds: 86_400,
           sealedReceiptAddress: null,
+          files: [],
+          uploadVerifier: null,
         });
-        if (!(await repo.takeWithVerifier(id, verifier))) throw new Error('read failed');
+        if (!(await repo.takeWithVerifier(id, verifier, verifier))) throw new Error('read failed');
       },
       { concurrency: CONCURRENCY, seconds: SECONDS },
     );

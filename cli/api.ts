@@ -110,6 +110,7 @@ export function failureFor(
     case 'CONFLICT': // only answering a request gets it: someone answered first
       return new CliFailure(EXIT.gone, MESSAGES.answered);
     case 'PAYLOAD_TOO_LARGE':
+    case 'FILES_TOO_LARGE':
       return usageFailure(MESSAGES.tooLarge);
     case 'RATE_LIMITED':
       return new CliFailure(
@@ -119,6 +120,7 @@ export function failureFor(
           : MESSAGES.rateLimited,
       );
     case 'UNAUTHORIZED':
+    case 'UPLOAD_INCOMPLETE': // the command sends no files
     case 'PROOF_REQUIRED':
     case 'INTERNAL':
     case 'UNAVAILABLE':

@@ -13,10 +13,20 @@ import { RATE_LIMIT_SCOPES, type ErrorBody, type ErrorCode } from './errors.ts';
  * typed by them (AppError) and clients read them only through `errorDetails()`, which checks.
  */
 export const errorDetailsSchemas = {
-  /** `emailAvailable: false`: refused because this server has no mail configured. */
-  VALIDATION_FAILED: z.object({ emailAvailable: z.boolean().optional() }),
+  /**
+   * `emailAvailable: false`: refused because this server has no mail configured.
+   * `expectedBytes`: a file chunk's body had another length than this, the one it must have.
+   */
+  VALIDATION_FAILED: z.object({
+    emailAvailable: z.boolean().optional(),
+    expectedBytes: z.number().int().nonnegative().optional(),
+  }),
   WRONG_PROOF: z.object({ attemptsLeft: z.number().int().nonnegative() }),
   GONE: z.object({ reason: z.enum(DESTROY_REASONS) }),
+  /** How many chunks of the note's files the server has not received yet. */
+  UPLOAD_INCOMPLETE: z.object({ missingChunks: z.number().int().positive() }),
+  /** The most this server takes for one note's files together, in bytes before encryption. */
+  FILES_TOO_LARGE: z.object({ maxFileBytes: z.number().int().positive() }),
   RATE_LIMITED: z.object({
     retryAfterSeconds: z.number().int().positive(),
     scope: z.enum(RATE_LIMIT_SCOPES).optional(),

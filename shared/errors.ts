@@ -13,8 +13,12 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   /** Too late: someone else already did it (a request answered twice). */
   CONFLICT: 409,
+  /** A note's files are not all uploaded yet: it cannot be completed (see `details`). */
+  UPLOAD_INCOMPLETE: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /** A note's files are larger together than this server takes (its limit in `details`). */
+  FILES_TOO_LARGE: 413,
   PROOF_REQUIRED: 428,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -9,6 +9,29 @@ export const NOTE_MAX_CHARS = 50_000;
 export const NOTE_MAX_IMAGES = 5;
 /** Per image, measured before encryption. */
 export const NOTE_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Files a note may carry (DESIGN §3, files). */
+export const NOTE_MAX_FILES = 10;
+/** A file's plaintext is encrypted in chunks of this many bytes (the last may be shorter). */
+export const FILE_CHUNK_BYTES = 65_536;
+/** What AES-GCM adds to each chunk: its tag. */
+export const FILE_CHUNK_TAG_BYTES = 16;
+/** The files of one note together, before encryption, unless the operator sets NOTE_MAX_FILE_BYTES. */
+export const DEFAULT_NOTE_MAX_FILE_BYTES = 100 * 1024 * 1024;
+/** The most NOTE_MAX_FILE_BYTES may be set to. */
+export const NOTE_MAX_FILE_BYTES_CEILING = 1024 * 1024 * 1024;
+
+/** How many chunks a file of `size` bytes is sent in: an empty file is one empty chunk. */
+export function fileChunkCount(size: number): number {
+  return Math.max(1, Math.ceil(size / FILE_CHUNK_BYTES));
+}
+
+/** The bytes chunk `index` of a file of `size` bytes has on the wire: its ciphertext and tag. */
+export function fileChunkWireBytes(size: number, index: number): number {
+  const plaintext =
+    index < fileChunkCount(size) - 1 ? FILE_CHUNK_BYTES : size - index * FILE_CHUNK_BYTES;
+  return plaintext + FILE_CHUNK_TAG_BYTES;
+}
+
 /** Unread notes never outlive this, whatever expiry was chosen. */
 export const NOTE_MAX_LIFETIME_DAYS = 30;
 export const NOTE_MAX_PROOF_ATTEMPTS = 10;

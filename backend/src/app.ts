@@ -170,7 +170,7 @@ export async function createApp(
   });
   // Each router is a middleware a request passes until one matches: the hot path's first.
   const routers: Router[] = [
-    notes.router,
+    ...notes.routers,
     systemRoutes(config, database),
     admin.router,
     chat.router,

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { parsePasswordHash, type PasswordHash } from './admin/password-hash.ts';
 import { MAIL_KEY_HOW_TO, mailKeyProblem } from './mail/mail-key.ts';
 import { MIN_UPLOAD_MEMORY_BUDGET_MB } from './notes/upload/memory-budget.ts';
-import { NOTE_EXPIRATIONS, type NoteExpiration } from '../../shared/limits.ts';
+import {
+  DEFAULT_NOTE_MAX_FILE_BYTES,
+  NOTE_EXPIRATIONS,
+  NOTE_MAX_FILE_BYTES_CEILING,
+  type NoteExpiration,
+} from '../../shared/limits.ts';
 import {
   SECRET_VARIABLES,
   readSecretFile,
@@ -67,6 +72,8 @@ export interface AppConfig {
   uploadMemoryBudgetBytes: number;
   /** The lives a note may be given here (NOTE_EXPIRATIONS), shortest first, never empty. */
   noteExpirations: readonly NoteExpiration[];
+  /** The files of one note together may be this large, in bytes before encryption. */
+  noteMaxFileBytes: number;
 }
 
 export interface MetricsConfig {
@@ -218,6 +225,11 @@ const envSchema = z.object({
     `megabytes, at least ${MIN_UPLOAD_MEMORY_BUDGET_MB} (the largest note needs that much while it is parsed)`,
   ).default(DEFAULT_UPLOAD_MEMORY_BUDGET_MB),
   NOTE_EXPIRATIONS: expirationList,
+  NOTE_MAX_FILE_BYTES: wholeNumber(
+    1,
+    NOTE_MAX_FILE_BYTES_CEILING,
+    `bytes, from 1 to ${NOTE_MAX_FILE_BYTES_CEILING} (1 GiB)`,
+  ).default(DEFAULT_NOTE_MAX_FILE_BYTES),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -383,5 +395,6 @@ export function loadConfig(
         : Math.min(DEFAULT_DRAIN_MS, Math.floor(e.SHUTDOWN_TIMEOUT_MS / 2))),
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * MIB,
     noteExpirations: e.NOTE_EXPIRATIONS,
+    noteMaxFileBytes: e.NOTE_MAX_FILE_BYTES,
   };
 }

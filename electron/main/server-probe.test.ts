@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPublicConfig } from '../../shared/api/config.ts';
-import { NOTE_EXPIRATIONS } from '../../shared/limits.ts';
+import { DEFAULT_NOTE_MAX_FILE_BYTES, NOTE_EXPIRATIONS } from '../../shared/limits.ts';
 import { startTestServer, type TestServer } from '../../backend/src/testing/test-server.ts';
 import { probeServer } from './server-probe.ts';
 
@@ -35,6 +35,7 @@ const CONFIG = buildPublicConfig({
   adminAvailable: false,
   socialUrl: null,
   expirations: NOTE_EXPIRATIONS,
+  maxFileBytes: DEFAULT_NOTE_MAX_FILE_BYTES,
 });
 const probe = (origin: string) => probeServer(origin, { fetch, timeoutMs: 5000 });
 

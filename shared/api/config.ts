@@ -8,6 +8,7 @@ import {
   defaultExpirationOf,
   type NoteExpiration,
   NOTE_MAX_CHARS,
+  NOTE_MAX_FILES,
   NOTE_MAX_IMAGE_BYTES,
   NOTE_MAX_IMAGES,
   NOTE_MAX_PROOF_ATTEMPTS,
@@ -24,6 +25,9 @@ export const publicConfigSchema = z.object({
     noteMaxChars: z.number(),
     noteMaxImages: z.number(),
     noteMaxImageBytes: z.number(),
+    noteMaxFiles: z.number(),
+    /** The files of one note together, in bytes before encryption (NOTE_MAX_FILE_BYTES). */
+    noteMaxFileBytes: z.number(),
     noteMaxProofAttempts: z.number(),
     chatMaxParticipants: z.number(),
     chatMessageMaxChars: z.number(),
@@ -42,14 +46,18 @@ export function buildPublicConfig(capabilities: {
   adminAvailable: boolean;
   socialUrl: string | null;
   expirations: readonly NoteExpiration[];
+  /** The operator's NOTE_MAX_FILE_BYTES. */
+  maxFileBytes: number;
 }): PublicConfig {
-  const { expirations, ...rest } = capabilities;
+  const { expirations, maxFileBytes, ...rest } = capabilities;
   return {
     ...rest,
     limits: {
       noteMaxChars: NOTE_MAX_CHARS,
       noteMaxImages: NOTE_MAX_IMAGES,
       noteMaxImageBytes: NOTE_MAX_IMAGE_BYTES,
+      noteMaxFiles: NOTE_MAX_FILES,
+      noteMaxFileBytes: maxFileBytes,
       noteMaxProofAttempts: NOTE_MAX_PROOF_ATTEMPTS,
       chatMaxParticipants: CHAT_MAX_PARTICIPANTS,
       chatMessageMaxChars: CHAT_MESSAGE_MAX_CHARS,

@@ -38,6 +38,11 @@ import {
   verifyNoteRequestSchema,
   verifyNoteResponseSchema,
 } from './notes.ts';
+import {
+  completeUploadResponseSchema,
+  fileDownloadQuerySchema,
+  uploadProgressResponseSchema,
+} from './note-files.ts';
 import { apiRoutes, probeRoutes } from './paths.ts';
 import {
   answerRequestRequestSchema,
@@ -79,21 +84,33 @@ export interface EndpointExample {
 }
 
 export interface Endpoint {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'put' | 'delete';
   route: keyof typeof documentedRoutes;
   tag: EndpointTag;
   summary: string;
   description?: string;
   query?: z.ZodType;
-  /** A JSON body, or `form` for a form post whose fields are ignored. */
-  body?: z.ZodType | 'form';
+  /**
+   * A JSON body, `form` for a form post whose fields are ignored, or `binary` for raw bytes
+   * (application/octet-stream: a file's chunk).
+   */
+  body?: z.ZodType | 'form' | 'binary';
   /** Headers the call needs, by name, with what they carry. */
   headers?: Record<string, string>;
   /** Changes made only from the site's own pages: the browser's `Origin` must be the site's. */
   sameOrigin?: boolean;
   /** Needs the administrator's session cookie. */
   admin?: boolean;
-  success: { status: number; description: string; json?: z.ZodType; html?: true };
+  /** Needs `Authorization: Bearer` with a note's upload token or its reader's download token. */
+  token?: 'uploadToken' | 'downloadToken';
+  success: {
+    status: number;
+    description: string;
+    json?: z.ZodType;
+    html?: true;
+    /** Raw bytes (application/octet-stream). */
+    binary?: true;
+  };
   errors: readonly ErrorCode[];
   examples: readonly EndpointExample[];
 }
@@ -115,6 +132,8 @@ const ID_HEADERS = {
   [VISITOR_ID_HEADER]: 'A random visitor id the browser keeps for the day (16 letters and digits).',
   [SESSION_ID_HEADER]: 'A random id for this visit (12 letters and digits).',
 };
+
+const BEARER_TOKEN = { Authorization: `Bearer ${UNKNOWN_TOKEN}` };
 
 /** The status link's two calls: the same body, answer and errors. */
 function statusEndpoint(
@@ -197,10 +216,16 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     tag: 'notes',
     summary: 'Create a note from ciphertext and verifiers',
     description:
-      'Everything in the body was encrypted or derived in the client: `content` and each image are envelopes sealed with K_content, `verifier` = SHA-256(proof), `linkVerifier` = SHA-256(linkProof), `statusVerifier` = SHA-256(statusProof) (see the protocol notes above). The server stores them and hands back an id; the share link is `/note/{noteId}#{K_link}`, the sender’s private status link `/s/{noteId}#{K_status}`. `notificationReference` (with a read receipt only) is the sender’s own name for the note, repeated in the receipt and sealed at rest with the address.',
+      'Everything in the body was encrypted or derived in the client: `content` and each image are envelopes sealed with K_content, `verifier` = SHA-256(proof), `linkVerifier` = SHA-256(linkProof), `statusVerifier` = SHA-256(statusProof) (see the protocol notes above). The server stores them and hands back an id; the share link is `/note/{noteId}#{K_link}`, the sender’s private status link `/s/{noteId}#{K_status}`. `notificationReference` (with a read receipt only) is the sender’s own name for the note, repeated in the receipt and sealed at rest with the address. With `files` (each a metadata envelope and the plaintext size; their sizes together at most `limits.noteMaxFileBytes` of `GET /api/config`, else 413 `FILES_TOO_LARGE` and nothing is stored) the answer adds `uploadToken`: the note cannot be read, and is unknown to everyone else, until its chunks are uploaded and `POST /api/notes/{id}/complete` is called, within an hour.',
     body: createNoteRequestSchema,
     success: { status: 201, description: 'Stored.', json: createNoteResponseSchema },
-    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'UNAVAILABLE'],
+    errors: [
+      'VALIDATION_FAILED',
+      'PAYLOAD_TOO_LARGE',
+      'FILES_TOO_LARGE',
+      'RATE_LIMITED',
+      'UNAVAILABLE',
+    ],
     examples: [
       {
         summary: 'A note without password, read receipt or images, for a day',
@@ -242,7 +267,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     tag: 'notes',
     summary: 'Read a note with the proof of its key, destroying it in the same step',
     description:
-      'A wrong `proof` with the right `linkProof` counts against the note’s attempts and answers 401 with the attempts left; after the last one the note is destroyed (410). A wrong `linkProof` is refused (403) without touching the note.',
+      'A wrong `proof` with the right `linkProof` counts against the note’s attempts and answers 401 with the attempts left; after the last one the note is destroyed (410). A wrong `linkProof` is refused (403) without touching the note. A note with files also answers `files` (metadata envelopes and sizes) and `downloadToken`: its files outlive the note for an hour, for this reader alone, or until `DELETE /api/notes/{id}/files`.',
     body: verifyNoteRequestSchema,
     success: {
       status: 200,
@@ -269,6 +294,114 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     'Destroy a note now, with the status proof of its status link',
     'Atomic with reading: the note is either read or destroyed by its sender, never both, and never readable afterwards. Answers the state after the call: `destroyed_by_sender`, or how the note had already ended. A wrong proof is refused (403) and changes nothing.',
   ),
+  {
+    method: 'put',
+    route: 'noteFileChunk',
+    tag: 'notes',
+    summary: 'Upload one chunk of one of a note’s files (raw ciphertext and tag)',
+    description:
+      'The body is exactly the chunk’s ciphertext and its 16-byte tag: 65,552 bytes for every chunk but a file’s last, which is its plaintext length + 16 (an empty file is one chunk of 16 bytes). Files and chunks are numbered from 0. Sending a chunk again replaces it, so an interrupted upload resumes where `GET /api/notes/{id}/upload` says. Refused once the note is complete (409).',
+    token: 'uploadToken',
+    body: 'binary',
+    success: { status: 204, description: 'Stored.' },
+    errors: [
+      'VALIDATION_FAILED',
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'CONFLICT',
+      'PAYLOAD_TOO_LARGE',
+    ],
+    examples: [
+      {
+        summary: 'A note nobody made',
+        params: { id: UNKNOWN_ID, file: '0', chunk: '0' },
+        headers: BEARER_TOKEN,
+        status: 404,
+      },
+    ],
+  },
+  {
+    method: 'get',
+    route: 'noteUpload',
+    tag: 'notes',
+    summary: 'Which chunks of a note’s files the server still lacks, to resume an upload',
+    token: 'uploadToken',
+    success: {
+      status: 200,
+      description: 'Per file, its chunks and those missing.',
+      json: uploadProgressResponseSchema,
+    },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    examples: [
+      {
+        summary: 'A note nobody made',
+        params: { id: UNKNOWN_ID },
+        headers: BEARER_TOKEN,
+        status: 404,
+      },
+    ],
+  },
+  {
+    method: 'post',
+    route: 'noteComplete',
+    tag: 'notes',
+    summary: 'Finish a note’s upload: it becomes readable once every chunk is there',
+    description:
+      'Refused with 409 `UPLOAD_INCOMPLETE` (the number of chunks missing in `details`) while any chunk is missing. Asking again after it succeeded answers the same. A note not completed within an hour (or by its expiry) is deleted with its chunks.',
+    token: 'uploadToken',
+    success: {
+      status: 200,
+      description: 'Readable from now on.',
+      json: completeUploadResponseSchema,
+    },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'UPLOAD_INCOMPLETE'],
+    examples: [
+      {
+        summary: 'A note nobody made',
+        params: { id: UNKNOWN_ID },
+        headers: BEARER_TOKEN,
+        status: 404,
+      },
+    ],
+  },
+  {
+    method: 'get',
+    route: 'noteFile',
+    tag: 'notes',
+    summary: 'Download one file of a read note, as its chunks one after another',
+    description:
+      'Needs the `downloadToken` of the read. The answer is the file’s chunks from `from` (default 0) to its last, each ciphertext and tag, with their total as Content-Length; a download cut off resumes at the first chunk not received whole. Available for an hour after the read, until `DELETE /api/notes/{id}/files`.',
+    token: 'downloadToken',
+    query: fileDownloadQuerySchema,
+    success: { status: 200, description: 'The chunks.', binary: true },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    examples: [
+      {
+        summary: 'A note nobody read',
+        params: { id: UNKNOWN_ID, file: '0' },
+        headers: BEARER_TOKEN,
+        status: 404,
+      },
+    ],
+  },
+  {
+    method: 'delete',
+    route: 'noteFiles',
+    tag: 'notes',
+    summary: 'Delete a read note’s files now that they are saved',
+    token: 'downloadToken',
+    success: { status: 204, description: 'Deleted.' },
+    errors: ['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+    examples: [
+      {
+        summary: 'A note nobody read',
+        params: { id: UNKNOWN_ID },
+        headers: BEARER_TOKEN,
+        status: 404,
+      },
+    ],
+  },
   {
     method: 'post',
     route: 'requests',

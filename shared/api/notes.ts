@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   NOTE_EXPIRATIONS,
   NOTE_MAX_CHARS,
+  NOTE_MAX_FILE_BYTES_CEILING,
+  NOTE_MAX_FILES,
   NOTE_MAX_IMAGE_BYTES,
   NOTE_MAX_IMAGES,
   NOTE_REFERENCE_MAX_CHARS,
@@ -29,9 +31,27 @@ export function maxEnvelopeLength(maxBytes: number): number {
 export const MAX_TEXT_ENVELOPE = maxEnvelopeLength(NOTE_MAX_CHARS * 4);
 export const MAX_IMAGE_ENVELOPE = maxEnvelopeLength(NOTE_MAX_IMAGE_BYTES);
 
+/** A file's metadata: a name and a type of at most a few hundred bytes each, its size and its key, as JSON. */
+export const MAX_FILE_META_ENVELOPE = maxEnvelopeLength(4096);
+
 export const envelope = z
   .string()
   .regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/, 'invalid envelope');
+
+/**
+ * A file of a note, as the server sees it: its metadata (name, type, size and the file's own key)
+ * sealed in an envelope under K_content, and its plaintext size, which fixes how many chunks it
+ * is uploaded in and how long each is (see shared/crypto/note-files.ts). The total is checked
+ * against the server's NOTE_MAX_FILE_BYTES (`GET /api/config`, `limits.noteMaxFileBytes`).
+ */
+export const noteFileSchema = z.object({
+  meta: envelope.max(MAX_FILE_META_ENVELOPE, 'file metadata too long'),
+  size: z.number().int().min(0).max(NOTE_MAX_FILE_BYTES_CEILING),
+});
+export type NoteFile = z.infer<typeof noteFileSchema>;
+
+/** 32 random bytes, base64url: an upload or download token; the server keeps only its SHA-256. */
+export const fileTokenSchema = base64url(32);
 
 export const kdfSchema = z.object({
   salt: base64url(16),
@@ -74,12 +94,22 @@ export const createNoteRequestSchema = z.object({
    */
   statusVerifier: base64url(32).nullable().default(null),
   attachedImages: z.array(envelope).max(NOTE_MAX_IMAGES).default([]),
+  /**
+   * Files, uploaded afterwards chunk by chunk with the answer's `uploadToken`: the note is not
+   * readable until `POST /api/notes/:id/complete` finds every chunk.
+   */
+  files: z
+    .array(noteFileSchema)
+    .max(NOTE_MAX_FILES, `At most ${NOTE_MAX_FILES} files.`)
+    .default([]),
 });
 export type CreateNoteRequest = z.input<typeof createNoteRequestSchema>;
 
 export const createNoteResponseSchema = z.object({
   noteId: noteIdSchema,
   expiresAt: z.string(),
+  /** With files only: the bearer token for uploading their chunks and completing the note. */
+  uploadToken: fileTokenSchema.optional(),
 });
 export type CreateNoteResponse = z.infer<typeof createNoteResponseSchema>;
 
@@ -125,6 +155,13 @@ export type VerifyNoteRequest = z.infer<typeof verifyNoteRequestSchema>;
 export const verifyNoteResponseSchema = z.object({
   content: envelope,
   attachedImages: z.array(envelope),
+  /** With files only: each file's sealed metadata and size, in the order they were attached. */
+  files: z.array(noteFileSchema).optional(),
+  /**
+   * With files only: the bearer token for downloading them (`GET /api/notes/:id/files/:file`),
+   * valid for an hour after the read or until `DELETE /api/notes/:id/files`.
+   */
+  downloadToken: fileTokenSchema.optional(),
 });
 export type VerifyNoteResponse = z.infer<typeof verifyNoteResponseSchema>;
 

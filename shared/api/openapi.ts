@@ -3,6 +3,8 @@ import { LABEL, NOTE_PBKDF2_ITERATIONS } from '../crypto/protocol.ts';
 import { errorDetailsSchemas } from '../error-details.ts';
 import { ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { clientFrameSchema, serverFrameSchema } from './chat.ts';
+import { FILE_CHUNK_BYTES } from '../limits.ts';
+import { FILE_CONTENT_TYPE } from './note-files.ts';
 import { API_ENDPOINTS, documentedRoutes, type Endpoint, type EndpointTag } from './endpoints.ts';
 import { WS_PATH } from './paths.ts';
 
@@ -57,6 +59,11 @@ padding; HKDF is HKDF-SHA256 with an empty salt and a 32-byte output).
 - **Envelopes** are \`v1.<IV, 16 characters>.<AES-256-GCM ciphertext and tag>\`, each item with
   its own random IV and an AAD naming it: the text \`${LABEL.noteText}\` ‖ 0x00 ‖ imageCount, the
   image \`${LABEL.noteImage}\` ‖ 0x00 ‖ index ‖ imageCount (u32 big-endian).
+- **Files**: each file has its own random key; its plaintext is cut into chunks of
+  ${FILE_CHUNK_BYTES.toLocaleString('en')} bytes (the last shorter, an empty file one empty chunk),
+  each AES-256-GCM with the chunk's index and a last-chunk flag in its IV and AAD (the STREAM
+  construction), sent as raw ciphertext ‖ tag. Its name, type, size and key travel as an
+  envelope under K_content (\`files[].meta\`).
 - **Chat**: the room link is \`/chat/{sessionId}#{K_room}\`; the two participants exchange
   ephemeral keys through \`${WS_PATH}\`, authenticated with HMAC under K_room, and encrypt every
   message with a session key from HKDF(K_room ‖ ECDH secret, \`ashnote/v1/chat/{sessionId}\`).
@@ -121,6 +128,9 @@ const errorSchema: JsonObject = {
   },
 };
 
+/** Raw bytes (OpenAPI 3.1: no schema beyond the media type, or a string without encoding). */
+const BINARY = { schema: { type: 'string', contentMediaType: FILE_CONTENT_TYPE } };
+
 const retryAfter = {
   'Retry-After': {
     description: 'Seconds to wait before asking again.',
@@ -176,6 +186,7 @@ function operation(endpoint: Endpoint, params: string[]): JsonObject {
       content: { 'application/json': { schema: jsonSchema(success.json, 'output') } },
     }),
     ...(success.html && { content: { 'text/html': { schema: { type: 'string' } } } }),
+    ...(success.binary && { content: { [FILE_CONTENT_TYPE]: BINARY } }),
   };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of endpoint.errors) {
@@ -207,10 +218,13 @@ function operation(endpoint: Endpoint, params: string[]): JsonObject {
         content:
           body === 'form'
             ? { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } }
-            : { 'application/json': { schema: jsonSchema(body, 'input') } },
+            : body === 'binary'
+              ? { [FILE_CONTENT_TYPE]: BINARY }
+              : { 'application/json': { schema: jsonSchema(body, 'input') } },
       },
     }),
     ...(endpoint.admin && { security: [{ adminSession: [] }] }),
+    ...(endpoint.token && { security: [{ [endpoint.token]: [] }] }),
     responses,
     'x-examples': endpoint.examples,
   };
@@ -254,6 +268,18 @@ export function openApiDocument(): JsonObject {
           in: 'cookie',
           name: 'ashnote_admin',
           description: 'Set by `POST /api/admin/login` (HttpOnly, SameSite=Strict).',
+        },
+        uploadToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The `uploadToken` that `POST /api/notes` answered for a note with files (the server keeps only its SHA-256).',
+        },
+        downloadToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The `downloadToken` that reading a note with files answered (the server keeps only its SHA-256).',
         },
       },
     },

@@ -18,6 +18,11 @@ export const apiRoutes = {
   noteVerify: '/api/notes/:id/verify',
   noteStatus: '/api/notes/:id/status',
   noteDestroy: '/api/notes/:id/destroy',
+  noteUpload: '/api/notes/:id/upload',
+  noteComplete: '/api/notes/:id/complete',
+  noteFileChunk: '/api/notes/:id/files/:file/chunks/:chunk',
+  noteFile: '/api/notes/:id/files/:file',
+  noteFiles: '/api/notes/:id/files',
   requests: '/api/requests',
   request: '/api/requests/:id',
   requestAnswer: '/api/requests/:id/answer',
@@ -72,6 +77,14 @@ export const apiPaths = {
   noteVerify: (id: string) => fillRoute(apiRoutes.noteVerify, { id }),
   noteStatus: (id: string) => fillRoute(apiRoutes.noteStatus, { id }),
   noteDestroy: (id: string) => fillRoute(apiRoutes.noteDestroy, { id }),
+  noteUpload: (id: string) => fillRoute(apiRoutes.noteUpload, { id }),
+  noteComplete: (id: string) => fillRoute(apiRoutes.noteComplete, { id }),
+  noteFileChunk: (id: string, file: number, chunk: number) =>
+    fillRoute(apiRoutes.noteFileChunk, { id, file: String(file), chunk: String(chunk) }),
+  /** A file's chunks from `from` on (a download resumed after the chunks already saved). */
+  noteFile: (id: string, file: number, from = 0) =>
+    `${fillRoute(apiRoutes.noteFile, { id, file: String(file) })}${from > 0 ? `?from=${from}` : ''}`,
+  noteFiles: (id: string) => fillRoute(apiRoutes.noteFiles, { id }),
   requests: apiRoutes.requests,
   request: (id: string) => fillRoute(apiRoutes.request, { id }),
   requestAnswer: (id: string) => fillRoute(apiRoutes.requestAnswer, { id }),

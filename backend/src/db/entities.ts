@@ -14,7 +14,14 @@ import {
   NewsletterIssue,
   NewsletterSubscriber,
 } from '../newsletter/newsletter.entities.ts';
-import { Note, NotePart, NoteTombstone, ReadReceipt } from '../notes/notes.entities.ts';
+import {
+  Note,
+  NoteFile,
+  NoteFileChunk,
+  NotePart,
+  NoteTombstone,
+  ReadReceipt,
+} from '../notes/notes.entities.ts';
 import { RateLimit } from '../rate-limit/rate-limit.entity.ts';
 import { SecretRequest } from '../requests/requests.entities.ts';
 import { SecurityEvent } from '../security-events/security-events.entities.ts';
@@ -27,6 +34,8 @@ import { ServerSecret } from './server-secret.entity.ts';
 export const entities = [
   Note,
   NotePart,
+  NoteFile,
+  NoteFileChunk,
   NoteTombstone,
   ReadReceipt,
   SecretRequest,

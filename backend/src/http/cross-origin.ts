@@ -27,9 +27,12 @@ export function isAllowedOrigin(
   return DEFAULT_ALLOWED_ORIGINS.includes(origin) || extraOrigins.includes(origin);
 }
 
-const ALLOWED_METHODS = 'GET, POST, DELETE';
-/** What the API client sends; anything else in a preflight is refused by the browser. */
-const ALLOWED_HEADERS = 'Accept, Content-Type';
+const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
+/**
+ * What the API client sends (Authorization: a note's files' upload or download token); anything
+ * else in a preflight is refused by the browser.
+ */
+const ALLOWED_HEADERS = 'Accept, Content-Type, Authorization';
 /** Browsers cap this (Chromium at 2 h); 10 min saves a preflight per JSON POST in a session. */
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 

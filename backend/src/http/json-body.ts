@@ -30,9 +30,12 @@ function refuse(ctx: Context, error: AppError): never {
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The request is too large.');
 
-/** GET, HEAD, DELETE and OPTIONS carry no body here: one that comes is refused, unread. */
+/**
+ * GET, HEAD, DELETE and OPTIONS carry no body here (only POST and a file chunk's PUT do): one
+ * that comes is refused, unread.
+ */
 export function refuseUnexpectedBody(ctx: Context): void {
-  if (ctx.method !== 'POST' && hasBody(ctx.req)) {
+  if (ctx.method !== 'POST' && ctx.method !== 'PUT' && hasBody(ctx.req)) {
     refuse(ctx, new AppError('VALIDATION_FAILED', 'This request must not have a body.'));
   }
 }

@@ -7,7 +7,8 @@
  * - notes.entities.ts: the tables.
  * - Helpers beside them: note-response.ts (streams a taken note's images out part by part),
  *   read-receipts.ts and receipt-mail.ts (sending the receipt mails), space-reclaimer.ts (VACUUM after
- *   deletions), upload/ (reading a large upload within a memory budget).
+ *   deletions), upload/ (reading a large upload within a memory budget), files/ (a note's files:
+ *   their chunks' upload, download and deletion, with routes, rules and SQL of their own).
  */
 import type { NoteActivity } from '../analytics/index.ts';
 import type { AppConfig } from '../config.ts';
@@ -19,6 +20,9 @@ import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { SecurityEvents } from '../security-events/security-events.service.ts';
 import { NOTE_MAX_LIFETIME_DAYS } from '../../../shared/limits.ts';
+import { noteFilesRepository } from './files/note-files.repository.ts';
+import { noteFilesRoutes } from './files/note-files.routes.ts';
+import { noteFilesService } from './files/note-files.service.ts';
 import { notesRepository } from './notes.repository.ts';
 import { notesRoutes } from './notes.routes.ts';
 import { DEFAULT_NOTE_RATE_RULES, notesService, type NoteRateRules } from './notes.service.ts';
@@ -53,7 +57,14 @@ export interface NotesOptions {
 export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
 /** Every table that holds note ciphertext or traces of a note. */
-const NOTE_TABLES = ['note', 'note_part', 'note_tombstone', 'read_receipt'] as const;
+const NOTE_TABLES = [
+  'note',
+  'note_part',
+  'note_file',
+  'note_file_chunk',
+  'note_tombstone',
+  'read_receipt',
+] as const;
 
 /** The notes feature: routes, plus the sweeper and read-receipt delivery running beside them. */
 export function notesFeature(deps: {
@@ -88,6 +99,7 @@ export function notesFeature(deps: {
     receipts,
     rules: { ...DEFAULT_NOTE_RATE_RULES, ...options.rateRules },
     offeredExpirations: config.noteExpirations,
+    maxFileBytes: config.noteMaxFileBytes,
     logger,
     onDestroyed: reclaimer.noteDestroyed,
     events,
@@ -99,11 +111,12 @@ export function notesFeature(deps: {
     'notes-sweeper',
     options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
     async () => {
-      const { expired, deleted } = await repo.sweep(NOTE_MAX_LIFETIME_DAYS);
+      const { expired, abandoned, deleted } = await repo.sweep(NOTE_MAX_LIFETIME_DAYS);
       if (expired > 0) {
         logger.info('expired notes destroyed', { count: expired });
         metrics.notesDestroyed('expired', expired);
       }
+      if (abandoned > 0) logger.info('unfinished uploads deleted', { count: abandoned });
       await limiter.sweep();
       await receipts?.delivery.deliverDue();
       await reclaimer.swept(deleted);
@@ -118,7 +131,10 @@ export function notesFeature(deps: {
   );
 
   return {
-    router: notesRoutes(service, repo, uploadBudget),
+    routers: [
+      notesRoutes(service, repo, uploadBudget),
+      noteFilesRoutes(noteFilesService(noteFilesRepository(database))),
+    ],
     async stop() {
       await stopSweeper();
       await reclaimer.stop();

@@ -1,9 +1,18 @@
 import { Readable } from 'node:stream';
 import type { VerifyNoteResponse } from '../../../shared/api/notes.ts';
-import type { NotesRepository, TakenNote } from './notes.repository.ts';
+import type { NotesRepository } from './notes.repository.ts';
+import type { ReadNote } from './notes.service.ts';
+
+/** The files of a read note and their download token, when it has files: JSON members. */
+function fileMembers(taken: ReadNote): Pick<VerifyNoteResponse, 'files' | 'downloadToken'> {
+  return taken.downloadToken === null
+    ? {}
+    : { files: taken.files, downloadToken: taken.downloadToken };
+}
 
 /**
- * The answer to a successful read, `{ content, attachedImages }`, as JSON text. Without images
+ * The answer to a successful read, `{ content, attachedImages }` (with `files` and
+ * `downloadToken` when it has files), as JSON text. Without images
  * it is serialized at once (why text: see http/json-answer.ts). With images it is streamed: each
  * image's parts are taken from the database (and deleted) one statement at a time and written
  * out as they come, so a 70 MB note never sits whole in memory, never stops the event loop to
@@ -14,19 +23,21 @@ import type { NotesRepository, TakenNote } from './notes.repository.ts';
  */
 export function noteResponse(
   id: string,
-  taken: TakenNote,
+  taken: ReadNote,
   repo: Pick<NotesRepository, 'takePart' | 'discardParts'>,
 ): string | Readable {
   if (taken.partsPerImage.length === 0) {
     return JSON.stringify({
       content: taken.content,
       attachedImages: [],
+      ...fileMembers(taken),
     } satisfies VerifyNoteResponse);
   }
 
   async function* pieces(): AsyncGenerator<string> {
     try {
-      yield `{"content":${JSON.stringify(taken.content)},"attachedImages":[`;
+      const files = JSON.stringify(fileMembers(taken)).slice(1, -1);
+      yield `{"content":${JSON.stringify(taken.content)},${files === '' ? '' : `${files},`}"attachedImages":[`;
       for (const [image, parts] of taken.partsPerImage.entries()) {
         yield image === 0 ? '"' : ',"';
         for (let seq = 0; seq < parts; seq++) {

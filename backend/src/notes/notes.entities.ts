@@ -23,6 +23,42 @@ export const Note = defineEntity({
     failedAttempts: p.integer().default(0),
     createdAt: p.datetime().columnType('timestamptz').defaultRaw('now()'),
     expiresAt: p.datetime().columnType('timestamptz').index('note_expires_at_idx'),
+    /** How many files the note carries (rows of NoteFile). */
+    fileCount: p.smallint().default(0),
+    /** True until every chunk of its files is uploaded: nobody can read it meanwhile. */
+    uploading: p.boolean().default(false),
+    /** SHA-256 of the upload token its files are uploaded with; null for notes without files. */
+    uploadVerifier: p.type('uint8array').columnType('bytea').nullable(),
+  },
+});
+
+/**
+ * One file of a note: its sealed metadata and plaintext size. It outlives the note's read for
+ * the reader alone, who holds the download token (`readAt` set then, with the token's hash),
+ * until the reader deletes it or an hour has passed.
+ */
+export const NoteFile = defineEntity({
+  name: 'NoteFile',
+  tableName: 'note_file',
+  properties: {
+    noteId: p.text().primary(),
+    file: p.smallint().primary(),
+    meta: p.text(),
+    size: p.integer(),
+    downloadVerifier: p.type('uint8array').columnType('bytea').nullable(),
+    readAt: p.datetime().columnType('timestamptz').nullable(),
+  },
+});
+
+/** One chunk of a file of a note: ciphertext and tag, 65,552 bytes but for a file's last. */
+export const NoteFileChunk = defineEntity({
+  name: 'NoteFileChunk',
+  tableName: 'note_file_chunk',
+  properties: {
+    noteId: p.text().primary(),
+    file: p.smallint().primary(),
+    chunk: p.integer().primary(),
+    data: p.type('uint8array').columnType('bytea'),
   },
 });
 

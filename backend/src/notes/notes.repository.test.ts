@@ -7,6 +7,9 @@ import { TEST_DATABASES, createTestStore, type TestStore } from '../testing/test
 import { notesRepository, type NewNote, type NotesRepository } from './notes.repository.ts';
 import { partsInMemory } from './upload/note-request.ts';
 
+/** A reader's download token's hash: these notes have no files to download. */
+const downloadVerifier = () => crypto.randomBytes(32);
+
 /** A note whose content names it, so a reader given another's note would show. */
 function newNote(overrides: Partial<Omit<NewNote, 'parts'>> & { parts?: string[] } = {}): NewNote {
   const id = crypto.randomBytes(16).toString('base64url');
@@ -21,6 +24,8 @@ function newNote(overrides: Partial<Omit<NewNote, 'parts'>> & { parts?: string[]
     kdf: null,
     expiresInSeconds: 3600,
     sealedReceiptAddress: null,
+    files: [],
+    uploadVerifier: null,
     ...rest,
     parts: partsInMemory(parts),
   };
@@ -67,20 +72,22 @@ describe.each(TEST_DATABASES)('notes asked for together on %s', (kind) => {
     const wrong = crypto.randomBytes(32);
     const taken = await Promise.all(
       notes.map((note, index) =>
-        repo.takeWithVerifier(note.id, index === 3 ? wrong : note.verifier),
+        repo.takeWithVerifier(note.id, index === 3 ? wrong : note.verifier, downloadVerifier()),
       ),
     );
     expect(taken).toEqual(
       notes.map((note, index) =>
         index === 3
           ? null
-          : { content: note.content, partsPerImage: note.partsPerImage, receipts: 0 },
+          : { content: note.content, partsPerImage: note.partsPerImage, fileCount: 0, receipts: 0 },
       ),
     );
     expect(await repo.takePart(notes[2]!.id, 1, 0)).toBe('part-b0');
     expect((await repo.state(notes[0]!.id)).kind).toBe('destroyed');
     expect((await repo.state(notes[3]!.id)).kind).toBe('live');
-    expect(await repo.takeWithVerifier(notes[3]!.id, notes[3]!.verifier)).toMatchObject({
+    expect(
+      await repo.takeWithVerifier(notes[3]!.id, notes[3]!.verifier, downloadVerifier()),
+    ).toMatchObject({
       content: notes[3]!.content,
     });
   });
@@ -90,8 +97,10 @@ describe.each(TEST_DATABASES)('notes asked for together on %s', (kind) => {
     const other = newNote();
     await Promise.all([repo.insert(note), repo.insert(other)]);
     const taken = await Promise.all([
-      ...Array.from({ length: 10 }, () => repo.takeWithVerifier(note.id, note.verifier)),
-      repo.takeWithVerifier(other.id, other.verifier),
+      ...Array.from({ length: 10 }, () =>
+        repo.takeWithVerifier(note.id, note.verifier, downloadVerifier()),
+      ),
+      repo.takeWithVerifier(other.id, other.verifier, downloadVerifier()),
     ]);
     expect(taken.filter((result) => result?.content === note.content)).toHaveLength(1);
     expect(taken.filter((result) => result === null)).toHaveLength(9);
@@ -105,11 +114,15 @@ describe.each(TEST_DATABASES)('notes asked for together on %s', (kind) => {
     const settled = await Promise.allSettled([first, clash, last].map((note) => repo.insert(note)));
     expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     for (const note of [first, last]) {
-      expect(await repo.takeWithVerifier(note.id, note.verifier)).toMatchObject({
-        content: note.content,
-      });
+      expect(await repo.takeWithVerifier(note.id, note.verifier, downloadVerifier())).toMatchObject(
+        {
+          content: note.content,
+        },
+      );
     }
-    expect(await repo.takeWithVerifier(existing.id, existing.verifier)).toMatchObject({
+    expect(
+      await repo.takeWithVerifier(existing.id, existing.verifier, downloadVerifier()),
+    ).toMatchObject({
       content: existing.content,
     });
   });

@@ -1,13 +1,15 @@
 import {
   sql,
+  type AliasedRawBuilder,
   type DeleteQueryBuilder,
   type ExpressionBuilder,
   type Kysely,
   type QueryCreator,
 } from 'kysely';
-import type { DestroyReason } from '../../../shared/api/notes.ts';
+import type { DestroyReason, NoteFile } from '../../../shared/api/notes.ts';
 import type { Arg, Database, DB } from '../db/database.ts';
 import { statementBatch } from '../db/statement-batch.ts';
+import { noteFilesRepository } from './files/note-files.repository.ts';
 import { Note, NoteTombstone, ReadReceipt } from './notes.entities.ts';
 
 export interface NewNote {
@@ -24,6 +26,10 @@ export interface NewNote {
   kdf: { salt: string; iterations: number } | null;
   expiresInSeconds: number;
   sealedReceiptAddress: Buffer | null;
+  /** Files to be uploaded after the note is stored; it stays unreadable until they are. */
+  files: readonly NoteFile[];
+  /** SHA-256 of the upload token; null exactly when there are no files. */
+  uploadVerifier: Buffer | null;
 }
 
 export type NoteState =
@@ -46,10 +52,14 @@ export type NoteStatusRow =
   | { kind: 'ended'; statusVerifier: Uint8Array | null; reason: DestroyReason; endedAt: Date }
   | { kind: 'unknown' };
 
-/** A note just taken by its reader: the text, and how many parts each image has waiting. */
+/**
+ * A note just taken by its reader: the text, how many parts each image has waiting, and how many
+ * files wait for the download token whose hash the read stored.
+ */
 export interface TakenNote {
   content: string;
   partsPerImage: number[];
+  fileCount: number;
   receipts: number;
 }
 
@@ -57,6 +67,8 @@ export interface TakenNote {
 const ORPHAN_PART_MINUTES = 15;
 /** Parts deleted per statement when a note's images go all at once: a few megabytes. */
 const PARTS_PER_DELETE = 4;
+/** A note whose files are not all uploaded after this long is deleted, with what it has. */
+export const UPLOAD_WINDOW_MINUTES = 60;
 
 /** The database's clock (timestamps travel as text, see DB in database.ts). */
 const now = sql<string>`now()`;
@@ -73,6 +85,9 @@ interface NoteArgs {
   kdfIterations: number | null;
   /** ISO text rather than a Date: pg would format a Date in local time on every insert. */
   expiresAt: string;
+  fileCount: number;
+  uploading: boolean;
+  uploadVerifier: Uint8Array | null;
 }
 
 /** NoteArgs of several notes without images, column by column. */
@@ -87,21 +102,32 @@ interface NoteColumns {
   expiresAt: string[];
 }
 
+/** A read asked for: the note, the verifier of the proof given, the reader's download token's. */
+interface Wanted {
+  id: string;
+  verifier: Uint8Array;
+  downloadVerifier: Uint8Array;
+}
+
 /** What a read deletes and hands back of each note it takes. */
 interface TakenRow {
   id: string;
   content: string;
   image_parts: number[];
   status_verifier: Uint8Array | null;
+  file_count: number;
 }
 
 /**
  * A read as one statement, for the notes `taken` deletes (one, or several at once): each leaves
- * a tombstone and arms its read receipt; a row per note taken, with how many receipts it armed.
+ * a tombstone, arms its read receipt and hands its files to the reader (`download` stamps them
+ * with the hash of the reader's download token); a row per note taken, with how many receipts
+ * it armed.
  */
 function takeStatement(
   db: Kysely<DB>,
   taken: (db: QueryCreator<DB>) => DeleteQueryBuilder<DB, 'note', TakenRow>,
+  readers: AliasedRawBuilder<{ id: string; download_verifier: Uint8Array }, 'reader'>,
 ) {
   return db
     .with('taken', taken)
@@ -120,11 +146,20 @@ function takeStatement(
         .where('note_id', 'in', (eb) => eb.selectFrom('taken').select('id'))
         .returning('note_id'),
     )
+    .with('download', (db) =>
+      db
+        .updateTable('note_file')
+        .from(readers)
+        .set((eb) => ({ download_verifier: eb.ref('reader.download_verifier'), read_at: now }))
+        .whereRef('note_file.note_id', '=', 'reader.id')
+        .where('note_file.note_id', 'in', (eb) => eb.selectFrom('taken').select('id')),
+    )
     .selectFrom('taken')
     .select([
       'id',
       'content',
       'image_parts',
+      'file_count',
       sql<number>`(select count(*)::int from receipt where receipt.note_id = taken.id)`.as(
         'receipts',
       ),
@@ -140,6 +175,7 @@ function takeStatement(
  */
 export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em'>) {
   const db = database.sql;
+  const files = noteFilesRepository(database);
 
   const insertPart = database.prepare(
     'note_part_insert_v2',
@@ -162,14 +198,17 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
     kdf_salt: arg('kdfSalt'),
     kdf_iterations: arg('kdfIterations'),
     expires_at: arg('expiresAt'),
+    file_count: arg('fileCount'),
+    uploading: arg('uploading'),
+    upload_verifier: arg('uploadVerifier'),
   });
 
-  const insertOne = database.prepare('note_insert_v4', (db, arg: Arg<NoteArgs>) =>
+  const insertOne = database.prepare('note_insert_v5', (db, arg: Arg<NoteArgs>) =>
     db.insertInto('note').values(noteValues(arg)),
   );
 
   /**
-   * Several notes without images or a receipt address in one statement (see statementBatch):
+   * Several notes without images, files or a receipt address in one statement (see statementBatch):
    * each column's values as an array, unnested side by side.
    */
   const insertNotes = database.prepare('note_insert_batch_v2', (db, arg: Arg<NoteColumns>) =>
@@ -225,7 +264,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
 
   // The note and its sealed receipt address in one statement.
   const insertNoteWithReceipt = database.prepare(
-    'note_insert_with_receipt_v4',
+    'note_insert_with_receipt_v5',
     (db, arg: Arg<NoteArgs & { sealedAddress: Uint8Array }>) =>
       db
         .with('inserted', (db) =>
@@ -245,22 +284,29 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
   );
 
   /**
-   * The read: deletes the note, ciphertext and all, only if the verifier matches and it has not
-   * expired, leaves a tombstone and arms the read receipt, all in one statement; no row when
-   * nothing matched. The match compares SHA-256 digests of the client's secret, which the caller
+   * The read: deletes the note, ciphertext and all, only if the verifier matches, it has not
+   * expired and its files are all uploaded, leaves a tombstone, arms the read receipt and hands
+   * the files to the reader, all in one statement; no row when nothing matched. The match compares SHA-256 digests of the client's secret, which the caller
    * cannot steer byte by byte, so the comparison's timing reveals nothing about the proof.
    */
-  const takeNote = database.prepare(
-    'note_take_v5',
-    (db, arg: Arg<{ id: string; verifier: Uint8Array }>) =>
-      takeStatement(db, (db) =>
+  const takeNote = database.prepare('note_take_v6', (db, arg: Arg<Wanted>) =>
+    takeStatement(
+      db,
+      (db) =>
         db
           .deleteFrom('note')
           .where('id', '=', arg('id'))
           .where('verifier', '=', arg('verifier'))
           .where('expires_at', '>', now)
-          .returning(['id', 'content', 'image_parts', 'status_verifier']),
+          .where('uploading', '=', false)
+          .returning(['id', 'content', 'image_parts', 'status_verifier', 'file_count']),
+      sql<{
+        id: string;
+        download_verifier: Uint8Array;
+      }>`(values (${arg('id')}::text, ${arg('downloadVerifier')}::bytea))`.as<'reader'>(
+        sql`reader(id, download_verifier)`,
       ),
+    ),
   );
 
   /**
@@ -268,39 +314,61 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
    * the notes asked for, as two arrays unnested side by side, and a row for each note taken.
    */
   const takeNotes = database.prepare(
-    'note_take_batch_v2',
-    (db, arg: Arg<{ ids: string[]; verifiers: Uint8Array[] }>) =>
-      takeStatement(db, (db) =>
-        db
-          .deleteFrom('note')
-          .using(
-            sql<{
-              id: string;
-              verifier: Uint8Array;
-            }>`unnest(${arg('ids')}::text[], ${arg('verifiers')}::bytea[])`.as<'wanted'>(
-              sql`wanted(id, verifier)`,
-            ),
-          )
-          .whereRef('note.id', '=', 'wanted.id')
-          .whereRef('note.verifier', '=', 'wanted.verifier')
-          .where('note.expires_at', '>', now)
-          .returning(['note.id', 'note.content', 'note.image_parts', 'note.status_verifier']),
+    'note_take_batch_v3',
+    (db, arg: Arg<{ ids: string[]; verifiers: Uint8Array[]; downloadVerifiers: Uint8Array[] }>) =>
+      takeStatement(
+        db,
+        (db) =>
+          db
+            .deleteFrom('note')
+            .using(
+              sql<{
+                id: string;
+                verifier: Uint8Array;
+              }>`unnest(${arg('ids')}::text[], ${arg('verifiers')}::bytea[])`.as<'wanted'>(
+                sql`wanted(id, verifier)`,
+              ),
+            )
+            .whereRef('note.id', '=', 'wanted.id')
+            .whereRef('note.verifier', '=', 'wanted.verifier')
+            .where('note.expires_at', '>', now)
+            .where('note.uploading', '=', false)
+            .returning([
+              'note.id',
+              'note.content',
+              'note.image_parts',
+              'note.status_verifier',
+              'note.file_count',
+            ]),
+        sql<{
+          id: string;
+          download_verifier: Uint8Array;
+        }>`unnest(${arg('ids')}::text[], ${arg('downloadVerifiers')}::bytea[])`.as<'reader'>(
+          sql`reader(id, download_verifier)`,
+        ),
       ),
   );
-  const takenNote = (row: { content: string; image_parts: number[]; receipts: number }) => ({
+  const takenNote = (row: {
+    content: string;
+    image_parts: number[];
+    file_count: number;
+    receipts: number;
+  }): TakenNote => ({
     content: row.content,
     partsPerImage: row.image_parts,
+    fileCount: row.file_count,
     receipts: row.receipts,
   });
   const take = statementBatch({
-    runOne: async (wanted: { id: string; verifier: Uint8Array }) => {
+    runOne: async (wanted: Wanted) => {
       const [row] = await takeNote(wanted);
       return row ? takenNote(row) : null;
     },
-    runMany: async (wanted: readonly { id: string; verifier: Uint8Array }[]) => {
+    runMany: async (wanted: readonly Wanted[]) => {
       const rows = await takeNotes({
         ids: wanted.map(({ id }) => id),
         verifiers: wanted.map(({ verifier }) => verifier),
+        downloadVerifiers: wanted.map(({ downloadVerifier }) => downloadVerifier),
       });
       const taken = new Map(rows.map((row) => [row.id, row]));
       return wanted.map(({ id }) => {
@@ -404,6 +472,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
      */
     async insert(note: NewNote): Promise<string> {
       const expiresAt = new Date(Date.now() + note.expiresInSeconds * 1000).toISOString();
+      const hasFiles = note.files.length > 0;
       try {
         if (note.partsPerImage.length > 0) await insertParts(note);
         const args: NoteArgs = {
@@ -416,24 +485,41 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
           kdfSalt: note.kdf?.salt ?? null,
           kdfIterations: note.kdf?.iterations ?? null,
           expiresAt,
+          fileCount: note.files.length,
+          uploading: hasFiles,
+          uploadVerifier: note.uploadVerifier,
         };
         if (note.sealedReceiptAddress !== null) {
           await insertNoteWithReceipt({ ...args, sealedAddress: note.sealedReceiptAddress });
-        } else if (note.partsPerImage.length > 0) await insertOne(args);
+        } else if (note.partsPerImage.length > 0 || hasFiles) await insertOne(args);
         else await insertNote(args);
+        // After the note, which cannot be read until its files are complete: a file row
+        // without its note would be swept as left over.
+        if (hasFiles) await files.insert(note.id, note.files);
       } catch (error) {
         if (note.partsPerImage.length > 0) await discardParts(note.id).catch(() => {});
+        if (hasFiles) {
+          await db
+            .deleteFrom('note')
+            .where('id', '=', note.id)
+            .execute()
+            .catch(() => {});
+        }
         throw error;
       }
       return expiresAt;
     },
 
-    /** What the viewer may know without the key. Expired-but-unswept notes already count as gone. */
+    /**
+     * What the viewer may know without the key. Expired-but-unswept notes already count as gone;
+     * a note whose files are still uploading is not known yet.
+     */
     async state(id: string): Promise<NoteState> {
       const em = database.em();
       const note = await em.findOne(Note, id, {
-        fields: ['kdfSalt', 'kdfIterations', 'expiresAt', 'imageParts'],
+        fields: ['kdfSalt', 'kdfIterations', 'expiresAt', 'imageParts', 'uploading'],
       });
+      if (note?.uploading) return { kind: 'unknown' };
       if (note) {
         if (note.expiresAt.getTime() <= Date.now()) {
           return { kind: 'destroyed', reason: 'expired', secondsAgo: secondsSince(note.expiresAt) };
@@ -502,12 +588,21 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
       );
       if (buried === 0) return false;
       await discardParts(id);
+      await files.discard(id);
       return true;
     },
 
-    /** The read (`take`): the note's text and image layout, or null when nothing matched. */
-    takeWithVerifier(id: string, verifier: Buffer): Promise<TakenNote | null> {
-      return take({ id, verifier });
+    /**
+     * The read (`take`): the note's text, image layout and file count, or null when nothing
+     * matched. Its files, if any, become the holder's of the download token `downloadVerifier`
+     * is the hash of.
+     */
+    takeWithVerifier(
+      id: string,
+      verifier: Buffer,
+      downloadVerifier: Buffer,
+    ): Promise<TakenNote | null> {
+      return take({ id, verifier, downloadVerifier });
     },
 
     async takePart(id: string, image: number, seq: number): Promise<string | null> {
@@ -516,6 +611,9 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
     },
 
     discardParts,
+
+    /** A read note's files, for its reader (see noteFilesRepository). */
+    filesOf: files.filesOf,
 
     /**
      * Counts a wrong proof from someone who has the link (the link verifier matches; notes made
@@ -528,6 +626,7 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
         .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
         .where('id', '=', id)
         .where('expires_at', '>', now)
+        .where('uploading', '=', false)
         .where((eb) =>
           eb.or([eb('link_verifier', 'is', null), eb('link_verifier', '=', linkVerifier)]),
         )
@@ -540,14 +639,46 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
     async destroy(id: string, reason: Exclude<DestroyReason, 'read'>): Promise<void> {
       await bury((eb) => eb('id', '=', id), reason);
       await discardParts(id);
+      await files.discard(id);
     },
 
     /**
-     * Expired notes become tombstones, tombstones older than 30 days disappear, and so do
-     * unread receipts of expired notes and image parts no note owns any more. Idempotent;
-     * returns how many notes expired and whether anything at all was deleted.
+     * Uploads not completed within UPLOAD_WINDOW_MINUTES (or by their expiry) are deleted with
+     * their receipt, leaving no tombstone: nobody but their sender ever knew of them. Expired
+     * notes become tombstones, tombstones older than 30 days disappear, and so do unread
+     * receipts of expired notes, image parts no note owns any more, and files nobody can
+     * download any more. Idempotent; returns how many notes expired, how many uploads were
+     * abandoned, and whether anything at all was deleted.
      */
-    async sweep(tombstoneDays: number): Promise<{ expired: number; deleted: boolean }> {
+    async sweep(
+      tombstoneDays: number,
+    ): Promise<{ expired: number; abandoned: number; deleted: boolean }> {
+      const abandoned = await db
+        .with('abandoned', (db) =>
+          db
+            .deleteFrom('note')
+            .where('uploading', '=', true)
+            .where((eb) =>
+              eb.or([
+                eb('expires_at', '<=', now),
+                eb(
+                  'created_at',
+                  '<=',
+                  sql<string>`now() - make_interval(mins => ${UPLOAD_WINDOW_MINUTES})`,
+                ),
+              ]),
+            )
+            .returning('id'),
+        )
+        .with('receipt', (db) =>
+          db
+            .deleteFrom('read_receipt')
+            .where('note_id', 'in', (eb) => eb.selectFrom('abandoned').select('id')),
+        )
+        .selectFrom('abandoned')
+        .select('id')
+        .execute();
+      const abandonedCount = abandoned.length;
       const expired = await bury((eb) => eb('expires_at', '<=', now), 'expired');
       const em = database.em();
       const tombstones = await em.nativeDelete(NoteTombstone, {
@@ -573,7 +704,12 @@ export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em
         if (deleted === 0) break;
         parts += deleted;
       }
-      return { expired, deleted: expired + parts + tombstones + receipts > 0 };
+      const fileSets = await files.sweep();
+      return {
+        expired,
+        abandoned: abandonedCount,
+        deleted: expired + abandonedCount + parts + tombstones + receipts + fileSets > 0,
+      };
     },
 
     /**

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type {
   CreateNoteResponse,
   DestroyReason,
+  NoteFile,
   NoteInfoResponse,
   NoteStatusResponse,
 } from '../../../shared/api/notes.ts';
@@ -63,10 +64,29 @@ function goneMessage(reason: DestroyReason): string {
   }
 }
 
-/** A status proof's verifier against the stored one, in constant time; null never matches. */
-function statusMatches(stored: Uint8Array | null, statusProof: string): boolean {
+/** A new random token (upload, download) and the SHA-256 the server keeps of it. */
+export function newToken(): { token: string; verifier: Buffer } {
+  const token = crypto.randomBytes(32);
+  return {
+    token: token.toString('base64url'),
+    verifier: crypto.createHash('sha256').update(token).digest(),
+  };
+}
+
+/** A note just read: what the read took, and its files with the reader's download token. */
+export interface ReadNote extends TakenNote {
+  files: NoteFile[];
+  /** Null when the note has no files. */
+  downloadToken: string | null;
+}
+
+/**
+ * A proof's or token's verifier (SHA-256) against the stored one, in constant time; null never
+ * matches.
+ */
+export function proofMatches(stored: Uint8Array | null, proof: string): boolean {
   if (stored === null) return false;
-  const given = sha256(statusProof);
+  const given = sha256(proof);
   return stored.length === given.length && crypto.timingSafeEqual(stored, given);
 }
 
@@ -78,6 +98,8 @@ export function notesService(deps: {
   rules: NoteRateRules;
   /** The lives this server offers (its operator's NOTE_EXPIRATIONS). */
   offeredExpirations: readonly NoteExpiration[];
+  /** The most one note's files may take together (NOTE_MAX_FILE_BYTES). */
+  maxFileBytes: number;
   logger: Logger;
   /** A note was destroyed (read, or too many attempts): its space can be reclaimed. */
   onDestroyed: () => void;
@@ -108,7 +130,7 @@ export function notesService(deps: {
     if (row.kind === 'unknown') {
       throw new AppError('NOT_FOUND', 'This note is no longer known: it ended over 30 days ago.');
     }
-    if (!statusMatches(row.statusVerifier, statusProof)) {
+    if (!proofMatches(row.statusVerifier, statusProof)) {
       throw new AppError('FORBIDDEN', 'This status link does not belong to this note.');
     }
     return row.kind === 'waiting'
@@ -124,6 +146,14 @@ export function notesService(deps: {
   async function store(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
     const input = upload.fields;
     refuseUnofferedExpiration(offered, input.expiration);
+    const fileBytes = input.files.reduce((sum, file) => sum + file.size, 0);
+    if (fileBytes > deps.maxFileBytes) {
+      throw new AppError(
+        'FILES_TOO_LARGE',
+        `The files are too large: at most ${formatMegabytes(deps.maxFileBytes)} in all.`,
+        { details: { maxFileBytes: deps.maxFileBytes } },
+      );
+    }
     if (input.emailNotification !== null && receipts === null) {
       throw new AppError(
         'VALIDATION_FAILED',
@@ -147,6 +177,7 @@ export function notesService(deps: {
       );
     }
     const noteId = randomId();
+    const fileUpload = input.files.length > 0 ? newToken() : null;
     const expiresAt = await repo.insert({
       id: noteId,
       content: input.content,
@@ -172,6 +203,8 @@ export function notesService(deps: {
               // note by it to the minute, so the difference never shows.
               createdAt: new Date().toISOString(),
             }),
+      files: input.files,
+      uploadVerifier: fileUpload?.verifier ?? null,
     });
     metrics.noteCreated();
     onActivity({
@@ -179,7 +212,9 @@ export function notesService(deps: {
       passwordProtected: input.kdf !== null,
       emailReceipt: input.emailNotification !== null,
     });
-    return { noteId, expiresAt };
+    return fileUpload === null
+      ? { noteId, expiresAt }
+      : { noteId, expiresAt, uploadToken: fileUpload.token };
   }
 
   return {
@@ -223,15 +258,18 @@ export function notesService(deps: {
      * against the note only when its link proof is right, i.e. from someone who has the link;
      * one without the link is refused without touching the note.
      */
-    async verify(id: string, proof: string, linkProof: string, client: string): Promise<TakenNote> {
+    async verify(id: string, proof: string, linkProof: string, client: string): Promise<ReadNote> {
       await limiter.hit('note-proof', client, rules.proof);
-      const taken = await repo.takeWithVerifier(id, sha256(proof));
+      // Made for every read, so a note with files takes no other path than one without.
+      const download = newToken();
+      const taken = await repo.takeWithVerifier(id, sha256(proof), download.verifier);
       if (taken) {
         onDestroyed();
         metrics.notesDestroyed('read');
         onActivity({ kind: 'read' });
         if (taken.receipts > 0) deliverReceipts();
-        return taken;
+        if (taken.fileCount === 0) return { ...taken, files: [], downloadToken: null };
+        return { ...taken, files: await repo.filesOf(id), downloadToken: download.token };
       }
       const attempts = await repo.countFailedAttempt(id, sha256(linkProof));
       if (attempts === null) {
@@ -283,6 +321,12 @@ export function notesService(deps: {
       return statusFor(id, statusProof);
     },
   };
+}
+
+/** 104857600 → "100 MB" (MiB, as the forms count them). */
+function formatMegabytes(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
 }
 
 export function splitSeconds(total: number): { hours: number; minutes: number; seconds: number } {

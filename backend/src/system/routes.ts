@@ -15,6 +15,7 @@ export function systemRoutes(config: AppConfig, database: Database): Router {
     adminAvailable: config.adminPasswordHash !== null,
     socialUrl: config.socialUrl,
     expirations: config.noteExpirations,
+    maxFileBytes: config.noteMaxFileBytes,
   });
 
   router.get(apiRoutes.health, async (ctx) => {

@@ -53,7 +53,11 @@ export function apiErrorKey(error: unknown): ApiErrorKey {
     case 'CONFLICT':
       return 'errors.tryAgain';
     case 'PAYLOAD_TOO_LARGE':
+    case 'FILES_TOO_LARGE':
       return 'errors.tooLarge';
+    // The files' upload stopped short; sending the missing chunks again completes it.
+    case 'UPLOAD_INCOMPLETE':
+      return 'errors.tryAgain';
     case 'RATE_LIMITED':
       // The server caps read receipts per address and per sender a day: say which limit it was.
       return errorDetails(error.body, code)?.scope === 'read-receipt'

@@ -9,6 +9,7 @@ import { Migration20261123100003Analytics } from './Migration20261123100003Analy
 import { Migration20261128000001NoteStatus } from './Migration20261128000001NoteStatus.ts';
 import { Migration20261128000002Requests } from './Migration20261128000002Requests.ts';
 import { Migration20261128000003NewsletterIssues } from './Migration20261128000003NewsletterIssues.ts';
+import { Migration20261201000001NoteFiles } from './Migration20261201000001NoteFiles.ts';
 
 /**
  * Every schema change, in order. Listed explicitly (not discovered from disk) so the same list
@@ -25,4 +26,5 @@ export const migrations: SchemaMigration[] = [
   Migration20261128000001NoteStatus,
   Migration20261128000002Requests,
   Migration20261128000003NewsletterIssues,
+  Migration20261201000001NoteFiles,
 ];
