@@ -157,7 +157,7 @@ export async function claimAnswer(
         privateKey: link.key,
         answer: { ephemeralKey, content },
       });
-      return { text: answerText, images: [] };
+      return { text: answerText, images: [], files: [] };
     } catch {
       throw new CliFailure(EXIT.failed, MESSAGES.decryptFailed);
     }

@@ -1,3 +1,5 @@
+import { TAG_BYTES } from './crypto/protocol.ts';
+
 /**
  * Every business constant in one place (DESIGN §5): the server enforces these, `/api/config`
  * announces them and the UI texts quote them, so no screen can disagree with another.
@@ -11,10 +13,13 @@ export const NOTE_MAX_IMAGES = 5;
 export const NOTE_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Files a note may carry (DESIGN §3, files). */
 export const NOTE_MAX_FILES = 10;
-/** A file's plaintext is encrypted in chunks of this many bytes (the last may be shorter). */
+/**
+ * A file's plaintext is encrypted in chunks of this many bytes (the last may be shorter), each
+ * stored and sent as its own ciphertext (shared/crypto/note-files.ts). Part of protocol v1.
+ */
 export const FILE_CHUNK_BYTES = 65_536;
 /** What AES-GCM adds to each chunk: its tag. */
-export const FILE_CHUNK_TAG_BYTES = 16;
+export const FILE_CHUNK_TAG_BYTES = TAG_BYTES;
 /** The files of one note together, before encryption, unless the operator sets NOTE_MAX_FILE_BYTES. */
 export const DEFAULT_NOTE_MAX_FILE_BYTES = 100 * 1024 * 1024;
 /** The most NOTE_MAX_FILE_BYTES may be set to. */
@@ -25,11 +30,14 @@ export function fileChunkCount(size: number): number {
   return Math.max(1, Math.ceil(size / FILE_CHUNK_BYTES));
 }
 
+/** The plaintext bytes in chunk `index` of a file of `size` bytes. */
+export function fileChunkPlaintextBytes(size: number, index: number): number {
+  return index < fileChunkCount(size) - 1 ? FILE_CHUNK_BYTES : size - index * FILE_CHUNK_BYTES;
+}
+
 /** The bytes chunk `index` of a file of `size` bytes has on the wire: its ciphertext and tag. */
 export function fileChunkWireBytes(size: number, index: number): number {
-  const plaintext =
-    index < fileChunkCount(size) - 1 ? FILE_CHUNK_BYTES : size - index * FILE_CHUNK_BYTES;
-  return plaintext + FILE_CHUNK_TAG_BYTES;
+  return fileChunkPlaintextBytes(size, index) + FILE_CHUNK_TAG_BYTES;
 }
 
 /** Unread notes never outlive this, whatever expiry was chosen. */
@@ -37,11 +45,6 @@ export const NOTE_MAX_LIFETIME_DAYS = 30;
 export const NOTE_MAX_PROOF_ATTEMPTS = 10;
 /** The longest reference a sender may give a read receipt ("contract for Lea"). */
 export const NOTE_REFERENCE_MAX_CHARS = 100;
-/**
- * A file's plaintext is encrypted in chunks of this many bytes (the last may be shorter), each
- * stored and sent as its own ciphertext (shared/crypto/note-files.ts). Part of protocol v1.
- */
-export const FILE_CHUNK_BYTES = 65_536;
 /** A request's label ("VPN password for Lea"), before encryption. */
 export const REQUEST_LABEL_MAX_CHARS = 200;
 

@@ -447,7 +447,7 @@ describe('notes in the browser', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        content: await encryptNoteText(keys.contentKey, 'two pictures', count),
+        content: await encryptNoteText(keys.contentKey, 'two pictures', { images: count }),
         verifier: keys.verifier,
         linkVerifier: keys.linkVerifier,
         kdf: null,
@@ -535,7 +535,7 @@ describe('notes in the browser', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        content: await encryptNoteText(keys.contentKey, 'guarded', 0),
+        content: await encryptNoteText(keys.contentKey, 'guarded', { images: 0 }),
         verifier: keys.verifier,
         linkVerifier: keys.linkVerifier,
         kdf: keys.kdf,

@@ -16,7 +16,12 @@ describe('getEngine', () => {
     const { encryptNoteText } = await import('./note-content.ts');
     const { webCryptoEngine } = await import('./webcrypto-engine.ts');
     const key = webCryptoEngine.randomBytes(32);
-    const envelope = await encryptNoteText(key, 'sealed in a secure context', 0, webCryptoEngine);
+    const envelope = await encryptNoteText(
+      key,
+      'sealed in a secure context',
+      { images: 0 },
+      webCryptoEngine,
+    );
 
     // What a plain-http page sees: getRandomValues, but no subtle.
     vi.stubGlobal('crypto', {
@@ -27,7 +32,9 @@ describe('getEngine', () => {
     const engine = await fresh.getEngine();
     expect(engine.name).toBe('noble');
     expect(fresh.hasWebCrypto()).toBe(false);
-    expect(await fresh.decryptNoteText(key, envelope, 0)).toBe('sealed in a secure context');
+    expect(await fresh.decryptNoteText(key, envelope, { images: 0 })).toBe(
+      'sealed in a secure context',
+    );
     expect(await fresh.generateLinkKey()).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect(fresh.webCryptoEngine.sha256(new Uint8Array(1))).rejects.toMatchObject({
       code: 'UNAVAILABLE',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_CHUNK_BYTES } from '../limits.ts';
+import { FILE_CHUNK_BYTES, fileChunkCount, fileChunkPlaintextBytes } from '../limits.ts';
 import { assertLength, concatBytes, encodeFields, u32be } from './bytes.ts';
 import { base64UrlEncode, utf8Decode, utf8Encode } from './encoding.ts';
 import type { CryptoEngine } from './engine.ts';
@@ -64,7 +64,7 @@ function checkSize(size: number): void {
 /** How many chunks a file of `size` bytes has: an empty file is one empty chunk. */
 export function chunkCount(size: number): number {
   checkSize(size);
-  return Math.max(1, Math.ceil(size / FILE_CHUNK_BYTES));
+  return fileChunkCount(size);
 }
 
 /** Plaintext bytes in chunk `index` of a file of `size` bytes. */
@@ -73,7 +73,7 @@ export function chunkPlaintextLength(size: number, index: number): number {
   if (!Number.isInteger(index) || index < 0 || index >= count) {
     throw new CryptoError('INVALID_INPUT', 'chunk index must be within the chunk count');
   }
-  return index < count - 1 ? FILE_CHUNK_BYTES : size - (count - 1) * FILE_CHUNK_BYTES;
+  return fileChunkPlaintextBytes(size, index);
 }
 
 /** Bytes of chunk `index` as stored and sent: its plaintext length plus the GCM tag. */

@@ -47,7 +47,7 @@ describe.each(TEST_DATABASES)('zero knowledge on %s', (kind) => {
       bytes: new TextEncoder().encode(`${IMAGE_MARKER} pixels`),
     };
     const created = await postJson(`${t.url}${apiPaths.notes}`, {
-      content: await encryptNoteText(keys.contentKey, PLAINTEXT, 1),
+      content: await encryptNoteText(keys.contentKey, PLAINTEXT, { images: 1 }),
       verifier: keys.verifier,
       linkVerifier: keys.linkVerifier,
       kdf: keys.kdf,
