@@ -182,11 +182,13 @@ describe.each(TEST_DATABASES)('administrator actions from other origins on %s', 
   });
 });
 
-describe.each(TEST_DATABASES)('administrator sign-in under a flood on %s', (kind) => {
-  // Hashes passwords for every sign-in it floods: ~26 s alone, longer beside the whole suite.
+// The lanes decide in memory, whatever the database: one run, on the last database (PostgreSQL
+// where there is one). The hash is the cheapest accepted: the flood lasts until the
+// administrator is done, however long a check takes, so the lanes are full throughout.
+describe('administrator sign-in under a flood', () => {
   it('lets the administrator’s own browser in while wrong passwords from rotating addresses fill the checks', async () => {
-    const t = await startTestServer(kind, {
-      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+    const t = await startTestServer(TEST_DATABASES.at(-1)!, {
+      ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD, LEAST_WORK),
       TRUST_PROXY: 'true',
     });
     const attempt = (password: string, headers: Record<string, string>) =>
@@ -202,19 +204,25 @@ describe.each(TEST_DATABASES)('administrator sign-in under a flood on %s', (kind
       expect(device).toMatch(/samesite=strict/i);
       const deviceCookie = device.split(';')[0]!;
 
-      // 24 attackers, each from its own address, each keeping one wrong password in flight.
+      // 24 attackers, each from its own address, each keeping one wrong password in flight
+      // until the administrator is done.
       let flooding = true;
       const floodStatuses: number[] = [];
       const attackers = Array.from({ length: 24 }, async (_, index) => {
-        for (let tries = 0; flooding && tries < 4; tries++) {
+        while (flooding) {
           const response = await attempt('wrong guess', {
             'X-Forwarded-For': `198.51.100.${index + 1}`,
           });
           floodStatuses.push(response.status);
+          // Told to come back: a short pause, as a client would, rather than a busy loop.
+          if (response.status === 503) await new Promise((resolve) => setTimeout(resolve, 20));
         }
       });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The unknown lane is full before the administrator tries.
+      await expect.poll(() => floodStatuses.includes(503)).toBe(true);
 
+      const busyAnswers = () => floodStatuses.filter((status) => status === 503).length;
+      const busyBefore = busyAnswers();
       const mine: number[] = [];
       for (let i = 0; i < 10; i++) {
         const response = await attempt(PASSWORD, {
@@ -223,12 +231,13 @@ describe.each(TEST_DATABASES)('administrator sign-in under a flood on %s', (kind
         });
         mine.push(response.status);
       }
+      const busyDuring = busyAnswers() - busyBefore;
       flooding = false;
       await Promise.all(attackers);
 
       expect(mine).toEqual(Array(10).fill(200));
-      // The flood did fill the checks of unknown browsers: they were told to come back.
-      expect(floodStatuses).toContain(503);
+      // The flood kept the checks of unknown browsers full meanwhile: they were told to come back.
+      expect(busyDuring).toBeGreaterThan(0);
       // The cookie is no key: with it, a wrong password is still refused.
       expect(
         (await attempt('wrong guess', { 'X-Forwarded-For': '192.0.2.1', cookie: deviceCookie }))
