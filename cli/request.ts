@@ -143,7 +143,7 @@ export async function claimAnswer(
   }
   const read = await deliverNote(output, async () => {
     const proof = keys.claimProof;
-    const { content } = await callApi(
+    const { content, files } = await callApi(
       context,
       apiPaths.noteVerify(link.id),
       { proof, linkProof: proof },
@@ -152,12 +152,12 @@ export async function claimAnswer(
     );
     // The answer is gone from the server now; what follows happens only here.
     try {
-      const answerText = await openRequestAnswer({
+      const opened = await openRequestAnswer({
         requestId: link.id,
         privateKey: link.key,
-        answer: { ephemeralKey, content },
+        answer: { ephemeralKey, content, files },
       });
-      return { text: answerText, images: [], files: [] };
+      return { text: opened.text, images: [], files: opened.files };
     } catch {
       throw new CliFailure(EXIT.failed, MESSAGES.decryptFailed);
     }

@@ -50,6 +50,16 @@ export const noteFileSchema = z.object({
 });
 export type NoteFile = z.infer<typeof noteFileSchema>;
 
+/**
+ * The files of a note or of a request's answer, uploaded afterwards chunk by chunk with the
+ * `uploadToken` the creating call answers: the note is not readable until
+ * `POST /api/notes/:id/complete` finds every chunk.
+ */
+export const noteFilesSchema = z
+  .array(noteFileSchema)
+  .max(NOTE_MAX_FILES, `At most ${NOTE_MAX_FILES} files.`)
+  .default([]);
+
 /** 32 random bytes, base64url: an upload or download token; the server keeps only its SHA-256. */
 export const fileTokenSchema = base64url(32);
 
@@ -94,14 +104,7 @@ export const createNoteRequestSchema = z.object({
    */
   statusVerifier: base64url(32).nullable().default(null),
   attachedImages: z.array(envelope).max(NOTE_MAX_IMAGES).default([]),
-  /**
-   * Files, uploaded afterwards chunk by chunk with the answer's `uploadToken`: the note is not
-   * readable until `POST /api/notes/:id/complete` finds every chunk.
-   */
-  files: z
-    .array(noteFileSchema)
-    .max(NOTE_MAX_FILES, `At most ${NOTE_MAX_FILES} files.`)
-    .default([]),
+  files: noteFilesSchema,
 });
 export type CreateNoteRequest = z.input<typeof createNoteRequestSchema>;
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { NOTE_EXPIRATIONS, REQUEST_LABEL_MAX_CHARS } from '../limits.ts';
-import { base64url, envelope, MAX_TEXT_ENVELOPE, noteIdSchema } from './notes.ts';
+import {
+  base64url,
+  envelope,
+  fileTokenSchema,
+  MAX_TEXT_ENVELOPE,
+  noteFilesSchema,
+  noteIdSchema,
+} from './notes.ts';
 
 /**
  * Requests (DESIGN §3): someone answers a request with a secret sealed to the requester's public
@@ -52,11 +59,18 @@ export const answerRequestRequestSchema = z.object({
   ephemeralKey: base64url(32),
   /** The text sealed with K_answer: up to 50,000 characters, as a note's. */
   content: envelope.max(MAX_TEXT_ENVELOPE),
+  /** Files as a note's, their metadata sealed with K_answer; uploaded to the answer's note. */
+  files: noteFilesSchema,
 });
-export type AnswerRequestRequest = z.infer<typeof answerRequestRequestSchema>;
+export type AnswerRequestRequest = z.input<typeof answerRequestRequestSchema>;
 
 export const answerRequestResponseSchema = z.object({
   /** Until when the requester can read the answer: the request's own expiry. */
   expiresAt: z.string(),
+  /**
+   * With files only: the bearer token for uploading their chunks to the answer's note (its id is
+   * the request's) and completing it; the requester cannot claim the answer before that.
+   */
+  uploadToken: fileTokenSchema.optional(),
 });
 export type AnswerRequestResponse = z.infer<typeof answerRequestResponseSchema>;

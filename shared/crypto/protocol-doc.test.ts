@@ -500,8 +500,11 @@ describe('docs/protocol.md, worked example: a request', () => {
       text: v('text'),
       engine: sealer,
     });
-    expect(answer).toEqual({ ephemeralKey: v('E'), content: v('content') });
-    expect(await openRequestAnswer({ requestId, privateKey, answer, engine })).toBe(v('text'));
+    expect(answer).toEqual({ ephemeralKey: v('E'), content: v('content'), files: [] });
+    expect(await openRequestAnswer({ requestId, privateKey, answer, engine })).toEqual({
+      text: v('text'),
+      files: [],
+    });
   });
 
   it('shows requests the API accepts, carrying the example’s values', () => {
@@ -513,6 +516,7 @@ describe('docs/protocol.md, worked example: a request', () => {
     expect(answerRequestRequestSchema.parse(jsonExample('answer-request'))).toEqual({
       ephemeralKey: v('E'),
       content: v('content'),
+      files: [],
     });
   });
 });

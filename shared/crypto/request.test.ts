@@ -11,6 +11,7 @@ import {
   sealRequestAnswer,
   type SealedAnswer,
 } from './request.ts';
+import { createFileMeta } from './note-files.ts';
 import { ENGINES, fixedEngine, fromHex, hex, rejection } from './testing.ts';
 import { webCryptoEngine } from './webcrypto-engine.ts';
 
@@ -85,7 +86,7 @@ describe.each(ENGINES)('requests on the %s engine', (_name, engine) => {
       text: EXPECTED.text,
       engine: sealer,
     });
-    expect(answer).toEqual(EXPECTED.answer);
+    expect(answer).toEqual({ ...EXPECTED.answer, files: [] });
 
     expect(await decryptRequestLabel(labelKey, EXPECTED.labelEnvelope, engine)).toBe(
       EXPECTED.label,
@@ -96,7 +97,7 @@ describe.each(ENGINES)('requests on the %s engine', (_name, engine) => {
       answer: EXPECTED.answer,
       engine,
     });
-    expect(opened).toBe(EXPECTED.text);
+    expect(opened).toEqual({ text: EXPECTED.text, files: [] });
   });
 
   it('a fresh request round-trips, with a new key pair and ephemeral key each time', async () => {
@@ -114,7 +115,31 @@ describe.each(ENGINES)('requests on the %s engine', (_name, engine) => {
     expect(first.ephemeralKey).not.toBe(second.ephemeralKey);
     const open = (answer: SealedAnswer) =>
       openRequestAnswer({ requestId: 'r1', privateKey: keys.privateKey, answer, engine });
-    expect([await open(first), await open(second)]).toEqual(['ok', 'ok']);
+    expect([(await open(first)).text, (await open(second)).text]).toEqual(['ok', 'ok']);
+  });
+
+  it('carries files: their metadata opens, each at its place, and none can be dropped or moved', async () => {
+    const keys = await createRequestKeys(engine);
+    const files = [
+      await createFileMeta({ name: 'contract.pdf', type: 'application/pdf', size: 70_000 }, engine),
+      await createFileMeta({ name: 'key.bin', type: '', size: 0 }, engine),
+    ];
+    const sealed = await sealRequestAnswer({
+      requestId: 'r1',
+      publicKey: keys.publicKey,
+      text: 'both attached',
+      files,
+      engine,
+    });
+    expect(sealed.files.map((file) => file.size)).toEqual([70_000, 0]);
+    const open = (answer: SealedAnswer) =>
+      openRequestAnswer({ requestId: 'r1', privateKey: keys.privateKey, answer, engine });
+    const opened = await open(sealed);
+    expect(opened.text).toBe('both attached');
+    expect(opened.files).toEqual(files);
+    for (const tampered of [[], [sealed.files[0]!], [sealed.files[1]!, sealed.files[0]!]]) {
+      expect(await rejection(open({ ...sealed, files: tampered }))).toBe('DECRYPT_FAILED');
+    }
   });
 });
 

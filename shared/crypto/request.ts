@@ -5,6 +5,7 @@ import { openEnvelope, sealEnvelope } from './envelope.ts';
 import { CryptoError } from './errors.ts';
 import { loadNobleEngine, resolveEngine } from './get-engine.ts';
 import { decodeKeyText } from './keys.ts';
+import { decryptFileMeta, encryptFileMeta, type FileMeta } from './note-files.ts';
 import { KEY_BYTES, LABEL, requestAnswerInfo } from './protocol.ts';
 
 /**
@@ -106,14 +107,28 @@ export async function decryptRequestLabel(
 }
 
 /**
- * An answer as it travels: the responder's ephemeral public key E and the text's envelope.
- * Attachments will join as further envelopes; their count is already in the text's AAD (0 now),
- * so a server cannot drop or add one unnoticed.
+ * An answer as it travels: the responder's ephemeral public key E, the text's envelope and each
+ * file's metadata envelope (note-files.ts, under the answer's key). The file count is in the
+ * text's AAD and each file's place in its own, so a server cannot drop, add or reorder one
+ * unnoticed.
  */
 export interface SealedAnswer {
   /** E, base64url (43 chars). Public; not secret. */
   ephemeralKey: string;
   content: string;
+  /** In the order the responder attached them; absent or empty without files. */
+  files?: readonly { meta: string }[];
+}
+
+/** An answer as the responder sends it: each file with its size, as the answer call takes it. */
+export interface AnswerToSend extends SealedAnswer {
+  files: { meta: string; size: number }[];
+}
+
+/** What the requester gets: the text, and what opening each file's chunks needs. */
+export interface OpenedAnswer {
+  text: string;
+  files: FileMeta[];
 }
 
 function answerTextAad(requestId: string, attachmentCount: number): Uint8Array {
@@ -132,23 +147,35 @@ async function answerKey(
   return engine.hkdfSha256(ikm, NO_SALT, utf8Encode(requestAnswerInfo(requestId)), KEY_BYTES);
 }
 
-/** The responder's side: seals `text` to the request link's public key. */
+/**
+ * The responder's side: seals `text`, and the metadata of each file in `files` (made with
+ * createFileMeta; their chunks are encrypted with their own keys), to the request link's public
+ * key.
+ */
 export async function sealRequestAnswer(params: {
   requestId: string;
   /** P from the request link's fragment. */
   publicKey: string;
   text: string;
+  files?: readonly FileMeta[];
   engine?: CryptoEngine;
-}): Promise<SealedAnswer> {
+}): Promise<AnswerToSend> {
   const engine = await resolveEngine(params.engine);
   const publicKey = decodeKeyText(params.publicKey, 'request public key');
   const ephemeral = await (await x25519Engine(engine)).generateEcdhKeyPair('X25519');
   const shared = await ephemeral.deriveSharedSecret(publicKey);
   const key = await answerKey(engine, shared, ephemeral.publicKey, publicKey, params.requestId);
-  const aad = answerTextAad(params.requestId, 0);
+  const metas = params.files ?? [];
+  const aad = answerTextAad(params.requestId, metas.length);
+  const files: { meta: string; size: number }[] = [];
+  for (const [index, meta] of metas.entries()) {
+    const position = { index, count: metas.length };
+    files.push({ meta: await encryptFileMeta(key, meta, position, engine), size: meta.size });
+  }
   return {
     ephemeralKey: base64UrlEncode(ephemeral.publicKey),
     content: await sealEnvelope(engine, key, aad, utf8Encode(params.text)),
+    files,
   };
 }
 
@@ -163,13 +190,19 @@ export async function openRequestAnswer(params: {
   privateKey: string;
   answer: SealedAnswer;
   engine?: CryptoEngine;
-}): Promise<string> {
+}): Promise<OpenedAnswer> {
   const engine = await resolveEngine(params.engine);
   const d = decodeKeyText(params.privateKey, 'request private key');
   const pair = await (await x25519Engine(engine)).x25519KeyPair(d);
   const ephemeralKey = base64UrlDecode(params.answer.ephemeralKey);
   const shared = await pair.deriveSharedSecret(ephemeralKey);
   const key = await answerKey(engine, shared, ephemeralKey, pair.publicKey, params.requestId);
-  const aad = answerTextAad(params.requestId, 0);
-  return utf8Decode(await openEnvelope(engine, key, aad, params.answer.content));
+  const envelopes = params.answer.files ?? [];
+  const aad = answerTextAad(params.requestId, envelopes.length);
+  const text = utf8Decode(await openEnvelope(engine, key, aad, params.answer.content));
+  const files: FileMeta[] = [];
+  for (const [index, { meta }] of envelopes.entries()) {
+    files.push(await decryptFileMeta(key, meta, { index, count: envelopes.length }, engine));
+  }
+  return { text, files };
 }

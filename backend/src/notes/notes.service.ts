@@ -25,6 +25,7 @@ import type { SecurityEvents } from '../security-events/security-events.service.
 import type { NotesRepository, TakenNote } from './notes.repository.ts';
 import { sealRecipient, type ReadReceipts } from './read-receipts.ts';
 import type { NoteUpload } from './upload/note-request.ts';
+import { newToken, refuseOversizedFiles } from './files/upload-rules.ts';
 
 export interface NoteRateRules {
   create: RateRule;
@@ -62,15 +63,6 @@ function goneMessage(reason: DestroyReason): string {
     case 'destroyed_by_sender':
       return 'This note was destroyed by its sender before it was read.';
   }
-}
-
-/** A new random token (upload, download) and the SHA-256 the server keeps of it. */
-export function newToken(): { token: string; verifier: Buffer } {
-  const token = crypto.randomBytes(32);
-  return {
-    token: token.toString('base64url'),
-    verifier: crypto.createHash('sha256').update(token).digest(),
-  };
 }
 
 /** A note just read: what the read took, and its files with the reader's download token. */
@@ -146,14 +138,7 @@ export function notesService(deps: {
   async function store(upload: NoteUpload, client: string): Promise<CreateNoteResponse> {
     const input = upload.fields;
     refuseUnofferedExpiration(offered, input.expiration);
-    const fileBytes = input.files.reduce((sum, file) => sum + file.size, 0);
-    if (fileBytes > deps.maxFileBytes) {
-      throw new AppError(
-        'FILES_TOO_LARGE',
-        `The files are too large: at most ${formatMegabytes(deps.maxFileBytes)} in all.`,
-        { details: { maxFileBytes: deps.maxFileBytes } },
-      );
-    }
+    refuseOversizedFiles(input.files, deps.maxFileBytes);
     if (input.emailNotification !== null && receipts === null) {
       throw new AppError(
         'VALIDATION_FAILED',
@@ -321,12 +306,6 @@ export function notesService(deps: {
       return statusFor(id, statusProof);
     },
   };
-}
-
-/** 104857600 → "100 MB" (MiB, as the forms count them). */
-function formatMegabytes(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
 }
 
 export function splitSeconds(total: number): { hours: number; minutes: number; seconds: number } {

@@ -26,7 +26,7 @@ export interface RequestsOptions {
 }
 
 export function requestsFeature(deps: {
-  config: Pick<AppConfig, 'noteExpirations'>;
+  config: Pick<AppConfig, 'noteExpirations' | 'noteMaxFileBytes'>;
   database: Database;
   limiter: RateLimiter;
   logger: Logger;
@@ -39,6 +39,7 @@ export function requestsFeature(deps: {
     limiter,
     rules: { ...DEFAULT_REQUEST_RATE_RULES, ...options.rateRules },
     offeredExpirations: config.noteExpirations,
+    maxFileBytes: config.noteMaxFileBytes,
   });
   return {
     router: requestsRoutes(service),

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { NoteFile } from '../../../shared/api/notes.ts';
 import type { Database } from '../db/database.ts';
+import { noteFilesRepository } from '../notes/files/note-files.repository.ts';
 
 export interface NewRequest {
   id: string;
@@ -24,8 +26,9 @@ const now = sql<string>`now()`;
  * verifier (and link verifier: the claim link has no password) is the request's claim verifier,
  * so the notes' read-once machinery reads, destroys, tombstones and expires it unchanged.
  */
-export function requestsRepository(database: Pick<Database, 'sql'>) {
+export function requestsRepository(database: Pick<Database, 'sql' | 'prepare'>) {
   const db = database.sql;
+  const files = noteFilesRepository(database);
 
   return {
     /** Stores a request; returns its expiry (ISO text: pg would format a Date locally). */
@@ -63,39 +66,64 @@ export function requestsRepository(database: Pick<Database, 'sql'>) {
     /**
      * Answers a live, unanswered request in one statement: the request is marked answered (a
      * conditional update, so of concurrent answers exactly one finds it unanswered) and the
-     * answer becomes a note under its id, expiring with the request. Returns the expiry, or
-     * null when nothing was answered.
+     * answer becomes a note under its id, expiring with the request. With files, the note waits
+     * for their upload (as a note's) and their rows go in the same transaction, so an answer is
+     * never half stored. Returns the expiry, or null when nothing was answered.
      */
     async answer(answer: {
       id: string;
       ephemeralKey: string;
       content: string;
+      files: readonly NoteFile[];
+      /** SHA-256 of the upload token; null exactly when there are no files. */
+      uploadVerifier: Buffer | null;
     }): Promise<string | null> {
-      const row = await db
-        .with('answered', (db) =>
-          db
-            .updateTable('secret_request')
-            .set({ answered_at: now, ephemeral_key: answer.ephemeralKey })
-            .where('id', '=', answer.id)
-            .where('answered_at', 'is', null)
-            .where('expires_at', '>', now)
-            .returning(['id', 'claim_verifier', 'expires_at']),
-        )
-        .insertInto('note')
-        .columns(['id', 'content', 'verifier', 'link_verifier', 'expires_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom('answered')
-            .select((eb) => [
-              'id',
-              eb.val(answer.content).as('content'),
-              'claim_verifier',
-              'claim_verifier as link_verifier',
-              'expires_at',
-            ]),
-        )
-        .returning('expires_at')
-        .executeTakeFirst();
+      const hasFiles = answer.files.length > 0;
+      const store = (db: typeof database.sql) =>
+        db
+          .with('answered', (db) =>
+            db
+              .updateTable('secret_request')
+              .set({ answered_at: now, ephemeral_key: answer.ephemeralKey })
+              .where('id', '=', answer.id)
+              .where('answered_at', 'is', null)
+              .where('expires_at', '>', now)
+              .returning(['id', 'claim_verifier', 'expires_at']),
+          )
+          .insertInto('note')
+          .columns([
+            'id',
+            'content',
+            'verifier',
+            'link_verifier',
+            'expires_at',
+            'file_count',
+            'uploading',
+            'upload_verifier',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('answered')
+              .select((eb) => [
+                'id',
+                eb.val(answer.content).as('content'),
+                'claim_verifier',
+                'claim_verifier as link_verifier',
+                'expires_at',
+                eb.val(answer.files.length).as('file_count'),
+                eb.val(hasFiles).as('uploading'),
+                eb.val(answer.uploadVerifier).as('upload_verifier'),
+              ]),
+          )
+          .returning('expires_at')
+          .executeTakeFirst();
+      const row = hasFiles
+        ? await db.transaction().execute(async (trx) => {
+            const stored = await store(trx);
+            if (stored) await files.insert(answer.id, answer.files, trx);
+            return stored;
+          })
+        : await store(db);
       return row ? new Date(row.expires_at).toISOString() : null;
     },
 

@@ -3,7 +3,9 @@ import {
   createRequestRequestSchema,
   requestIdSchema,
 } from '../../../shared/api/requests.ts';
+import { MAX_FILE_META_ENVELOPE } from '../../../shared/api/notes.ts';
 import { apiRoutes } from '../../../shared/api/paths.ts';
+import { NOTE_MAX_FILES } from '../../../shared/limits.ts';
 import { clientOf } from '../http/client-key.ts';
 import { answerJson } from '../http/json-answer.ts';
 import { jsonBody } from '../http/json-body.ts';
@@ -14,8 +16,11 @@ import type { RequestsService } from './requests.service.ts';
 const requestId = (raw: string | undefined) =>
   parseParam(requestIdSchema, raw, 'The request URL is malformed.');
 
-/** An answer is a note's text at most: 50,000 four-byte characters, sealed, in JSON. */
-const ANSWER_BODY_BYTES = 300 * 1024;
+/**
+ * An answer is a note's text at most (50,000 four-byte characters, sealed, in JSON) and the
+ * sealed metadata of its files; their chunks come separately.
+ */
+const ANSWER_BODY_BYTES = 300 * 1024 + NOTE_MAX_FILES * MAX_FILE_META_ENVELOPE;
 
 export function requestsRoutes(service: RequestsService): Router {
   const router = new Router();

@@ -11,6 +11,7 @@ import {
   type NoteExpiration,
 } from '../../../shared/limits.ts';
 import { AppError } from '../http/app-error.ts';
+import { newToken, refuseOversizedFiles } from '../notes/files/upload-rules.ts';
 import { refuseUnofferedExpiration } from '../notes/offered-expirations.ts';
 import { randomId } from '../random-id.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
@@ -27,6 +28,9 @@ export const DEFAULT_REQUEST_RATE_RULES: RequestRateRules = {
   answer: { limit: 30, windowSeconds: 600 },
 };
 
+/** An answer as its schema parsed it (files defaulted). */
+type ParsedAnswer = Required<AnswerRequestRequest>;
+
 const notFound = () => new AppError('NOT_FOUND', 'This request does not exist or has expired.');
 
 /** Requests: made by the requester, answered once by the responder. Reading is the notes'. */
@@ -36,6 +40,8 @@ export function requestsService(deps: {
   rules: RequestRateRules;
   /** The lives this server offers notes (NOTE_EXPIRATIONS): the answer is one. */
   offeredExpirations: readonly NoteExpiration[];
+  /** The most an answer's files may take together (NOTE_MAX_FILE_BYTES), as a note's. */
+  maxFileBytes: number;
 }) {
   const { repo, limiter, rules, offeredExpirations } = deps;
   return {
@@ -61,15 +67,22 @@ export function requestsService(deps: {
       return state;
     },
 
-    /** The first answer wins; any later one is refused and changes nothing. */
-    async answer(
-      id: string,
-      input: AnswerRequestRequest,
-      client: string,
-    ): Promise<AnswerRequestResponse> {
+    /**
+     * The first answer wins; any later one is refused and changes nothing. An answer with files
+     * is claimable once they are uploaded (the notes' upload calls, with the token answered).
+     */
+    async answer(id: string, input: ParsedAnswer, client: string): Promise<AnswerRequestResponse> {
+      refuseOversizedFiles(input.files, deps.maxFileBytes);
       await limiter.hit('request-answer', client, rules.answer);
-      const expiresAt = await repo.answer({ id, ...input });
-      if (expiresAt !== null) return { expiresAt };
+      const upload = input.files.length > 0 ? newToken() : null;
+      const expiresAt = await repo.answer({
+        id,
+        ...input,
+        uploadVerifier: upload?.verifier ?? null,
+      });
+      if (expiresAt !== null) {
+        return upload === null ? { expiresAt } : { expiresAt, uploadToken: upload.token };
+      }
       if ((await repo.state(id)) === null) throw notFound();
       throw new AppError('CONFLICT', 'This request has already been answered.');
     },

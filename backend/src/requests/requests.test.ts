@@ -1,8 +1,14 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { FILE_CONTENT_TYPE } from '../../../shared/api/note-files.ts';
 import type { NoteInfoResponse, VerifyNoteResponse } from '../../../shared/api/notes.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import type { CreateRequestResponse, RequestInfoResponse } from '../../../shared/api/requests.ts';
+import type {
+  AnswerRequestResponse,
+  CreateRequestResponse,
+  RequestInfoResponse,
+} from '../../../shared/api/requests.ts';
 import { base64UrlEncode } from '../../../shared/crypto/encoding.ts';
 import {
   createRequestKeys,
@@ -14,6 +20,12 @@ import {
   sealRequestAnswer,
   type RequestKeys,
 } from '../../../shared/crypto/request.ts';
+import {
+  createFileMeta,
+  decryptFileStream,
+  encryptFileStream,
+} from '../../../shared/crypto/note-files.ts';
+import { DEFAULT_NOTE_MAX_FILE_BYTES, FILE_CHUNK_BYTES } from '../../../shared/limits.ts';
 import { dumpDatabase } from '../testing/database-dump.ts';
 import { postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -100,7 +112,7 @@ describe.each(TEST_DATABASES)('requests on %s', (kind) => {
       privateKey: keys.privateKey,
       answer: { ephemeralKey: after.ephemeralKey!, content: body.content },
     });
-    expect(answerText).toBe(ANSWER);
+    expect(answerText).toEqual({ text: ANSWER, files: [] });
 
     // Read once: the answer is gone, and says so.
     expect((await claim(id, claimer.claimProof)).status).toBe(410);
@@ -108,6 +120,97 @@ describe.each(TEST_DATABASES)('requests on %s', (kind) => {
     expect(gone).toMatchObject({ isDestroyed: true, reason: 'read' });
     expectNoSecrets(await dumpDatabase(t));
     expectNoSecrets(t.logs.join('\n'));
+  });
+
+  it('an answer carries files, claimable once they are uploaded, and they decrypt to what was sent', async () => {
+    const { id, keys } = await createRequest();
+    const contents = [crypto.randomBytes(FILE_CHUNK_BYTES + 1000), Buffer.alloc(0)];
+    const metas = [
+      await createFileMeta({
+        name: 'ZK-FILE contract.pdf',
+        type: 'application/pdf',
+        size: contents[0]!.length,
+      }),
+      await createFileMeta({ name: 'empty.txt', type: 'text/plain', size: 0 }),
+    ];
+    const sealed = await sealRequestAnswer({
+      requestId: id,
+      publicKey: keys.publicKey,
+      text: ANSWER,
+      files: metas,
+    });
+    const answered = await postJson(`${t.url}${apiPaths.requestAnswer(id)}`, sealed);
+    expect(answered.status).toBe(201);
+    const { uploadToken } = (await answered.json()) as AnswerRequestResponse;
+    const auth = { Authorization: `Bearer ${uploadToken!}` };
+
+    // Not claimable while its files are on their way: nothing there to burn yet.
+    expect((await claim(id, keys.claimProof)).status).toBe(404);
+    for (const [file, meta] of metas.entries()) {
+      const source = (async function* () {
+        yield contents[file]!;
+      })();
+      for await (const chunk of encryptFileStream(meta, source)) {
+        const put = await fetch(`${t.url}${apiPaths.noteFileChunk(id, file, chunk.index)}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': FILE_CONTENT_TYPE, ...auth },
+          body: chunk.bytes,
+        });
+        expect(put.status).toBe(204);
+      }
+    }
+    const complete = await fetch(`${t.url}${apiPaths.noteComplete(id)}`, {
+      method: 'POST',
+      headers: auth,
+    });
+    expect(complete.status).toBe(200);
+
+    const read = await claim(id, keys.claimProof);
+    expect(read.status).toBe(200);
+    const body = (await read.json()) as VerifyNoteResponse;
+    const ephemeralKey = sealed.ephemeralKey;
+    const opened = await openRequestAnswer({
+      requestId: id,
+      privateKey: keys.privateKey,
+      answer: { ephemeralKey, content: body.content, files: body.files },
+    });
+    expect(opened.text).toBe(ANSWER);
+    expect(opened.files).toEqual(metas);
+    for (const [file, meta] of opened.files.entries()) {
+      const download = await fetch(`${t.url}${apiPaths.noteFile(id, file)}`, {
+        headers: { Authorization: `Bearer ${body.downloadToken!}` },
+      });
+      expect(download.status).toBe(200);
+      const source = download.body as unknown as AsyncIterable<Uint8Array>;
+      const plain: Uint8Array[] = [];
+      for await (const piece of decryptFileStream(meta, source)) plain.push(piece);
+      expect(Buffer.concat(plain).equals(contents[file]!)).toBe(true);
+    }
+    // Without the files, the answer does not open: a server cannot drop them unnoticed.
+    const withoutFiles = { ephemeralKey, content: body.content };
+    await expect(
+      openRequestAnswer({ requestId: id, privateKey: keys.privateKey, answer: withoutFiles }),
+    ).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
+    expect(await dumpDatabase(t)).not.toContain('ZK-FILE');
+  });
+
+  it('refuses an answer whose files are larger than the server takes, answering nothing', async () => {
+    const { id, keys } = await createRequest();
+    const size = DEFAULT_NOTE_MAX_FILE_BYTES + 1;
+    const meta = await createFileMeta({ name: 'big.iso', type: '', size });
+    const sealed = await sealRequestAnswer({
+      requestId: id,
+      publicKey: keys.publicKey,
+      text: '',
+      files: [meta],
+    });
+    const refused = await postJson(`${t.url}${apiPaths.requestAnswer(id)}`, sealed);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'FILES_TOO_LARGE', details: { maxFileBytes: DEFAULT_NOTE_MAX_FILE_BYTES } },
+    });
+    const state = (await (await info(id)).json()) as RequestInfoResponse;
+    expect(state.answered).toBe(false);
   });
 
   it('a second answer is refused with 409 and changes nothing', async () => {
@@ -120,12 +223,12 @@ describe.each(TEST_DATABASES)('requests on %s', (kind) => {
     expect(await (await info(id)).json()).toEqual(before);
 
     const read = (await (await claim(id, keys.claimProof)).json()) as VerifyNoteResponse;
-    const text = await openRequestAnswer({
+    const opened = await openRequestAnswer({
       requestId: id,
       privateKey: keys.privateKey,
       answer: { ephemeralKey: before.ephemeralKey!, content: read.content },
     });
-    expect(text).toBe('first');
+    expect(opened.text).toBe('first');
   });
 
   it('of concurrent answers exactly one wins, and it is the one stored', async () => {

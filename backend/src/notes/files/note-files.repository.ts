@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { NoteFile } from '../../../../shared/api/notes.ts';
 import { FILE_CHUNK_BYTES } from '../../../../shared/limits.ts';
 import type { Arg, Database, DB } from '../../db/database.ts';
@@ -119,9 +119,12 @@ export function noteFilesRepository(database: Pick<Database, 'sql' | 'prepare'>)
   }
 
   return {
-    /** A new note's files (the note itself was stored just before). */
-    async insert(id: string, files: readonly NoteFile[]): Promise<void> {
-      await db
+    /**
+     * A new note's files (the note itself was stored just before), in the caller's transaction
+     * when it gives one.
+     */
+    async insert(id: string, files: readonly NoteFile[], within: Kysely<DB> = db): Promise<void> {
+      await within
         .insertInto('note_file')
         .values(files.map((file, index) => ({ note_id: id, file: index, ...file })))
         .execute();

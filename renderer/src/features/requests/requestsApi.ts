@@ -90,14 +90,15 @@ export async function claimAnswer(
   ephemeralKey: string,
 ): Promise<string> {
   const proof = keys.claimProof;
-  const { content } = await apiPost(
+  const { content, files } = await apiPost(
     apiPaths.noteVerify(requestId),
     { proof, linkProof: proof },
     verifyNoteResponseSchema,
   );
-  return openRequestAnswer({
+  const opened = await openRequestAnswer({
     requestId,
     privateKey: keys.privateKey,
-    answer: { ephemeralKey, content },
+    answer: { ephemeralKey, content, files },
   });
+  return opened.text;
 }

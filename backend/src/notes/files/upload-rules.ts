@@ -1,0 +1,34 @@
+import crypto from 'node:crypto';
+import type { NoteFile } from '../../../../shared/api/notes.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/**
+ * What a note's files, or a request answer's, must be before anything is stored, and the tokens
+ * their upload and download are authorised with. Shared by the notes and requests features.
+ */
+
+/** Refuses files larger together than the operator's NOTE_MAX_FILE_BYTES, naming the limit. */
+export function refuseOversizedFiles(files: readonly NoteFile[], maxFileBytes: number): void {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  if (total <= maxFileBytes) return;
+  throw new AppError(
+    'FILES_TOO_LARGE',
+    `The files are too large: at most ${formatMegabytes(maxFileBytes)} in all.`,
+    { details: { maxFileBytes } },
+  );
+}
+
+/** A new random token (upload, download) and the SHA-256 the server keeps of it. */
+export function newToken(): { token: string; verifier: Buffer } {
+  const token = crypto.randomBytes(32);
+  return {
+    token: token.toString('base64url'),
+    verifier: crypto.createHash('sha256').update(token).digest(),
+  };
+}
+
+/** 104857600 → "100 MB" (MiB, as the forms count them). */
+function formatMegabytes(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`;
+}
