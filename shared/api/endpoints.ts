@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { ErrorCode } from '../errors.ts';
 import { adminLoginRequestSchema, adminSessionSchema } from './admin.ts';
 import { SESSION_ID_HEADER, VISITOR_ID_HEADER } from './analytics-tracking.ts';
@@ -93,7 +94,13 @@ export interface Endpoint {
   sameOrigin?: boolean;
   /** Needs the administrator's session cookie. */
   admin?: boolean;
-  success: { status: number; description: string; json?: z.ZodType; html?: true };
+  success: {
+    status: number;
+    description: string;
+    /** A classic schema, or a zod/mini one (config.ts says why). */
+    json?: z.ZodType | ZodMiniType;
+    html?: true;
+  };
   errors: readonly ErrorCode[];
   examples: readonly EndpointExample[];
 }
