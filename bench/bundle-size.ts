@@ -4,19 +4,33 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 /**
- * What each route makes the browser download before it can paint, measured on the built web
- * bundle (`npm run build:web`) from Vite's manifest: the entry chunk and everything it imports
- * statically, the route's own chunk and its static imports, and the language files the route
- * waits for before rendering (English here). Chunks a route loads later (the share panel, the
- * crypto worker, another language) are not counted. Sizes are gzip at zlib's default level, as
- * a server compressing on the fly would send them.
+ * What each route makes the browser download, measured on the built web bundle
+ * (`npm run build:web`) from Vite's manifest, at two moments:
+ * - **initial**: what it needs before it can paint: the entry chunk and everything it imports
+ *   statically, the route's own chunk and its static imports, and the language files the route
+ *   waits for before rendering (English here);
+ * - **idle**: all it has fetched once the page is idle, without the visitor doing anything: the
+ *   initial files, what every page loads right after its first paint (AFTER_PAINT_MODULES), and
+ *   the page's classic scripts (index.html's `<script src>`).
+ * Chunks loaded only on the visitor's action (a form's schemas, the toasts, the crypto of a
+ * note being opened, another language) count in neither. Sizes are gzip at zlib's default
+ * level, as a server compressing on the fly would send them (the build's precompressed .gz and
+ * .br files are a little smaller). Measured in Chromium on the home page after `networkidle`,
+ * the idle set is exactly the JavaScript files the browser requests (issue 36).
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIR = path.join(repoRoot, 'dist/web');
 
 /** CI fails when the home route's initial JavaScript grows past this (issue 9). */
-export const HOME_INITIAL_JS_BUDGET_BYTES = 150 * 1024;
+export const HOME_INITIAL_JS_BUDGET_BYTES = 147 * 1024;
+/**
+ * ... or when what the home page has fetched once idle grows past these (issue 36; the goal
+ * there is 100 KB in 15 requests, out of reach while React, its router, i18next and
+ * styled-components alone weigh 111 KB gzip).
+ */
+export const HOME_IDLE_JS_BUDGET_BYTES = 167 * 1024;
+export const HOME_IDLE_JS_REQUEST_BUDGET = 13;
 
 /** Each route's on-demand page modules, as renderer/src/app/routes.tsx loads them. */
 export const ROUTE_MODULES: Record<string, string | readonly string[] | null> = {
@@ -41,6 +55,22 @@ export const ROUTE_MODULES: Record<string, string | readonly string[] | null> = 
   '(404)': null,
 };
 
+/**
+ * What pages load right after their first paint, unasked: the check of /api/config's answer
+ * (every page's chrome reads it), the page-view tracker, and the newsletter card where a page
+ * shows it (app/NewsletterSlot.tsx).
+ */
+const EVERY_PAGE_AFTER_PAINT = ['../shared/api/config.ts', 'src/api/tracker.ts'];
+const NEWSLETTER_CARD = 'src/features/newsletter/NewsletterCard.tsx';
+export const AFTER_PAINT_MODULES: Record<string, readonly string[]> = Object.fromEntries(
+  Object.keys(ROUTE_MODULES).map((route) => [
+    route,
+    ['/', '/faq', '/blog', '/blog/:id'].includes(route)
+      ? [...EVERY_PAGE_AFTER_PAINT, NEWSLETTER_CARD]
+      : EVERY_PAGE_AFTER_PAINT,
+  ]),
+);
+
 /** Routes that also wait for the long documents' texts (the `pages` namespace). */
 const DOCUMENT_ROUTES = new Set([
   '/features',
@@ -59,12 +89,17 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-export interface RouteSize {
-  route: string;
+export interface FileSet {
   /** Distinct JS files, in no particular order. */
   files: string[];
   rawBytes: number;
   gzipBytes: number;
+}
+
+export interface RouteSize extends FileSet {
+  route: string;
+  /** Everything fetched once the page is idle (a superset of the initial files). */
+  idle: FileSet;
 }
 
 export function readManifest(webDir = WEB_DIR): Manifest {
@@ -103,11 +138,34 @@ function fileSize(webDir: string, file: string): { raw: number; gzip: number } {
   return size;
 }
 
-/** Every route's initial JavaScript, for a visitor reading in `language`. */
+/** The classic scripts index.html runs before the app (zod-jitless.js). */
+function pageScripts(webDir: string): string[] {
+  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script(?![^>]*type="module")[^>]*\ssrc="\/([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
+}
+
+function fileSet(webDir: string, manifest: Manifest, keys: Set<string>, extra: string[] = []) {
+  const files = [
+    ...new Set([...[...keys].map((key) => chunk(manifest, key).file), ...extra]),
+  ].filter((file) => file.endsWith('.js'));
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    const size = fileSize(webDir, file);
+    rawBytes += size.raw;
+    gzipBytes += size.gzip;
+  }
+  return { files, rawBytes, gzipBytes };
+}
+
+/** Every route's JavaScript, initial and once idle, for a visitor reading in `language`. */
 export function measureRoutes(webDir = WEB_DIR, language = 'en'): RouteSize[] {
   const manifest = readManifest(webDir);
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('The manifest names no entry chunk');
+  const scripts = pageScripts(webDir);
 
   return Object.entries(ROUTE_MODULES).map(([route, module]) => {
     const keys = staticClosure(manifest, entry);
@@ -117,17 +175,13 @@ export function measureRoutes(webDir = WEB_DIR, language = 'en'): RouteSize[] {
     }
     if (DOCUMENT_ROUTES.has(route))
       staticClosure(manifest, `src/i18n/pages/${language}.json`, keys);
-    const files = [...new Set([...keys].map((key) => chunk(manifest, key).file))].filter((file) =>
-      file.endsWith('.js'),
-    );
-    let rawBytes = 0;
-    let gzipBytes = 0;
-    for (const file of files) {
-      const size = fileSize(webDir, file);
-      rawBytes += size.raw;
-      gzipBytes += size.gzip;
-    }
-    return { route, files, rawBytes, gzipBytes };
+    const idleKeys = new Set(keys);
+    for (const key of AFTER_PAINT_MODULES[route] ?? []) staticClosure(manifest, key, idleKeys);
+    return {
+      route,
+      ...fileSet(webDir, manifest, keys),
+      idle: fileSet(webDir, manifest, idleKeys, scripts),
+    };
   });
 }
 

@@ -84,6 +84,17 @@ export const CHAT_REJOIN_GRACE_SECONDS = 30;
 
 /** Security events (keyed client hashes, never addresses) are kept this long, then deleted. */
 export const SECURITY_EVENT_DAYS = 90;
+/** Analytics rows (page views, sessions, counters) are deleted after this many days. */
+export const ANALYTICS_RETENTION_DAYS = 90;
+
+/** Digits in a newsletter verification code (seed §9). */
+export const NEWSLETTER_CODE_LENGTH = 5;
+/** How long a verification code is valid (seed §9). */
+export const NEWSLETTER_CODE_VALID_MINUTES = 15;
+/** Wrong tries at one code before it is dead and a new one must be asked for. */
+export const NEWSLETTER_CODE_MAX_ATTEMPTS = 5;
+/** At most one code mail per address this often. */
+export const NEWSLETTER_RESEND_SECONDS = 60;
 
 /**
  * JSON request bodies above this are refused with 413 before parsing. Sized for the largest

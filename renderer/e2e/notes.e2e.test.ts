@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
+import { readManifest } from '../../bench/bundle-size.ts';
 import { apiPaths } from '../../shared/api/paths.ts';
 import { createNoteKeys, encryptNoteImage, encryptNoteText } from '../../shared/crypto/index.ts';
 import {
@@ -479,6 +480,46 @@ describe('notes in the browser', () => {
       expect(await reader.page.getByTestId('note-text').count()).toBe(0);
       expect(await reader.page.getByRole('img', { name: /^Attached image/ }).count()).toBe(0);
     }
+    expectNoProblems(reader.problems);
+  });
+
+  it('paints the warning before any decryption code arrives, which loads while it is read', async () => {
+    const keys = await createNoteKeys();
+    const response = await fetch(`${app.url}${apiPaths.notes}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        content: await encryptNoteText(keys.contentKey, 'read after the warning', { images: 0 }),
+        verifier: keys.verifier,
+        linkVerifier: keys.linkVerifier,
+        kdf: null,
+        expiration: '1h',
+        attachedImages: [],
+      }),
+    });
+    const { noteId } = (await response.json()) as { noteId: string };
+
+    // The modules useNoteReader imports on demand: their files are held until the warning is up.
+    const manifest = readManifest();
+    const decryption = ['src/features/notes/noteKeys.ts', 'src/features/notes/view/decryptNote.ts']
+      .map((key) => `/${manifest[key]!.file}`)
+      .filter((file, index, files) => files.indexOf(file) === index);
+    const reader = await openPage();
+    const held: Route[] = [];
+    await reader.page.route(
+      (url) => decryption.includes(url.pathname),
+      (route) => void held.push(route),
+    );
+    await reader.page.goto(`${app.url}/note/${noteId}#${keys.linkKey}`);
+    const read = reader.page.getByRole('button', { name: 'Read and Destroy Note' });
+    await read.waitFor();
+    // The warning is painted with none of it; it was asked for as soon as the note was found.
+    await expect.poll(() => held.length).toBe(decryption.length);
+
+    for (const route of held) await route.continue();
+    await read.click();
+    await reader.page.getByTestId('note-text').waitFor();
+    expect(await reader.page.getByTestId('note-text').textContent()).toBe('read after the warning');
     expectNoProblems(reader.problems);
   });
 

@@ -12,9 +12,6 @@ import { SECURITY_EVENT_KINDS } from './security-events.ts';
  * random session id; the server keeps them only as hashes with a salt that changes every day.
  */
 
-/** Analytics rows (page views, sessions, counters) are deleted after this many days. */
-export const ANALYTICS_RETENTION_DAYS = 90;
-
 export const visitorIdSchema = z.string().regex(/^[A-Za-z0-9]{16}$/);
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9]{12}$/);
 

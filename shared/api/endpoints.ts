@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ZodMiniType } from 'zod/mini';
 import type { ErrorCode } from '../errors.ts';
 import { adminLoginRequestSchema, adminSessionSchema } from './admin.ts';
 import { SESSION_ID_HEADER, VISITOR_ID_HEADER } from './analytics-tracking.ts';
@@ -106,7 +107,8 @@ export interface Endpoint {
   success: {
     status: number;
     description: string;
-    json?: z.ZodType;
+    /** A classic schema, or a zod/mini one (config.ts says why). */
+    json?: z.ZodType | ZodMiniType;
     html?: true;
     /** Raw bytes (application/octet-stream). */
     binary?: true;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { FALLBACK_LANGUAGE, LANGUAGE_CODES } from '../languages.ts';
-
-/** Digits in a newsletter verification code (seed §9). */
-export const NEWSLETTER_CODE_LENGTH = 5;
-/** How long a verification code is valid (seed §9). */
-export const NEWSLETTER_CODE_VALID_MINUTES = 15;
-/** Wrong tries at one code before it is dead and a new one must be asked for. */
-export const NEWSLETTER_CODE_MAX_ATTEMPTS = 5;
-/** At most one code mail per address this often. */
-export const NEWSLETTER_RESEND_SECONDS = 60;
+import { NEWSLETTER_CODE_LENGTH } from '../limits.ts';
 
 const email = z.string().trim().max(254).pipe(z.email('Please enter a valid email address.'));
 

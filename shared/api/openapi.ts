@@ -17,7 +17,7 @@ import { WS_PATH } from './paths.ts';
 type JsonObject = Record<string, unknown>;
 
 /** A zod schema as JSON Schema 2020-12, the dialect OpenAPI 3.1 uses, without its `$schema`. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return rest;
 }

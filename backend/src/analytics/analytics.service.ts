@@ -1,11 +1,11 @@
 import { analyticsPath, type AnalyticsEvent } from '../../../shared/api/analytics-tracking.ts';
-import {
-  ANALYTICS_RETENTION_DAYS,
-  type AnalyticsSummary,
-  type AnalyticsTimeframe,
-  type PageViewRequest,
-  type SessionStartRequest,
+import type {
+  AnalyticsSummary,
+  AnalyticsTimeframe,
+  PageViewRequest,
+  SessionStartRequest,
 } from '../../../shared/api/analytics.ts';
+import { ANALYTICS_RETENTION_DAYS } from '../../../shared/limits.ts';
 import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 import type { DailySalt } from './daily-salt.ts';

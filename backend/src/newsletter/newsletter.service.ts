@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
+import type {
+  NewsletterSubscribeResponse,
+  NewsletterVerifyResponse,
+} from '../../../shared/api/newsletter.ts';
+import { FALLBACK_LANGUAGE, type LanguageCode } from '../../../shared/languages.ts';
 import {
   NEWSLETTER_CODE_LENGTH,
   NEWSLETTER_CODE_MAX_ATTEMPTS,
   NEWSLETTER_CODE_VALID_MINUTES,
   NEWSLETTER_RESEND_SECONDS,
-  type NewsletterSubscribeResponse,
-  type NewsletterVerifyResponse,
-} from '../../../shared/api/newsletter.ts';
-import { FALLBACK_LANGUAGE, type LanguageCode } from '../../../shared/languages.ts';
+} from '../../../shared/limits.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorMessage, withoutAddresses, type Logger } from '../logger.ts';
 import { mailboxKey } from '../mail/mailbox.ts';

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { isErrorBody } from '../../../shared/errors.ts';
 import type { ErrorBody, ErrorCode } from '../../../shared/errors.ts';
 import { platform } from '../platform/index.ts';
@@ -46,6 +45,11 @@ export class InvalidResponseError extends Error {
   }
 }
 
+/** What an answer is checked with: its schema from `shared/api`, classic zod or zod/mini. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+}
+
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -69,7 +73,7 @@ async function request<T>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body: unknown,
-  schema: z.ZodType<T> | undefined,
+  schema: ResponseSchema<T> | undefined,
   options: RequestOptions = {},
 ): Promise<T | undefined> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -105,7 +109,7 @@ async function request<T>(
 
 export async function apiGet<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   options?: RequestOptions,
 ): Promise<T> {
   return (await request('GET', path, undefined, schema, options)) as T;
@@ -114,7 +118,7 @@ export async function apiGet<T>(
 export async function apiPost<T>(
   path: string,
   body: unknown,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   options?: RequestOptions,
 ): Promise<T> {
   return (await request('POST', path, body, schema, options)) as T;
@@ -137,12 +141,12 @@ export async function apiDelete(
 ): Promise<void>;
 export async function apiDelete<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   options?: RequestOptions,
 ): Promise<T>;
 export async function apiDelete<T>(
   path: string,
-  schema?: z.ZodType<T>,
+  schema?: ResponseSchema<T>,
   options?: RequestOptions,
 ): Promise<T | undefined> {
   return request('DELETE', path, undefined, schema, options);

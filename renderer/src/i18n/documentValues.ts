@@ -1,19 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../api/config.ts';
 import { SESSION_ID_LENGTH, VISITOR_ID_LENGTH } from '../../../shared/api/analytics-tracking.ts';
-import { ANALYTICS_RETENTION_DAYS } from '../../../shared/api/analytics.ts';
-import {
-  NEWSLETTER_CODE_LENGTH,
-  NEWSLETTER_CODE_VALID_MINUTES,
-} from '../../../shared/api/newsletter.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
 import {
+  ANALYTICS_RETENTION_DAYS,
   CHAT_DURATIONS,
   CHAT_MAX_PARTICIPANTS,
   CHAT_MESSAGE_MAX_CHARS,
   DEFAULT_CHAT_DURATION,
   DEFAULT_NOTE_EXPIRATION,
   MIN_AGE,
+  NEWSLETTER_CODE_LENGTH,
+  NEWSLETTER_CODE_VALID_MINUTES,
   NOTE_EXPIRATIONS,
   NOTE_MAX_IMAGE_BYTES,
   NOTE_MAX_IMAGES,

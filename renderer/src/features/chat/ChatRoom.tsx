@@ -12,8 +12,8 @@ import { AlertIcon, LinkIcon, TimerOffIcon, UsersIcon } from '../../ui/icons.tsx
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useCopyFeedback } from '../../ui/useCopyFeedback.ts';
 import { ActiveRoom, ParticipantCount } from './ActiveRoom.tsx';
-import { chatRoomHref } from './chatApi.ts';
-import type { ChatLayout } from './chatApi.ts';
+import { chatRoomHref } from './chatLinks.ts';
+import type { ChatLayout } from './chatLinks.ts';
 import { ChatStatusView } from './ChatStatusView.tsx';
 import { roomKeyFromHash } from './chatText.ts';
 import { useChatNotice, useRoomPhaseToasts } from './useChatRoomToasts.ts';

@@ -8,8 +8,8 @@ import { PageSection } from '../../ui/layout.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { FinePrint } from '../../ui/text.ts';
 import { useToast } from '../../ui/toast/index.ts';
-import { chatRoomHref, createChatRoom } from './chatApi.ts';
-import type { ChatLayout } from './chatApi.ts';
+import { chatRoomHref } from './chatLinks.ts';
+import type { ChatLayout } from './chatLinks.ts';
 import { ChatDurationPicker } from './ChatDurationPicker.tsx';
 
 interface CreateRoomFormProps {
@@ -41,6 +41,8 @@ export function CreateRoomForm({
     if (creating) return;
     setCreating(true);
     try {
+      // The room key's randomness and the API schemas load with the first room, not the page.
+      const { createChatRoom } = await import('./chatApi.ts');
       const { sessionId, roomKey } = await createChatRoom(duration);
       // The room page may greet arrivals marked so ("Chat room created!" on mobile).
       void navigate(chatRoomHref(sessionId, roomKey, layout), { state: { created: true } });

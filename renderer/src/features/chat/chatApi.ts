@@ -4,7 +4,6 @@ import { apiPaths } from '../../../../shared/api/paths.ts';
 import { generateRoomKey } from '../../../../shared/crypto/index.ts';
 import type { ChatDuration } from '../../../../shared/limits.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
-import { routePaths } from '../../app/paths.ts';
 
 export interface CreatedChatRoom {
   sessionId: string;
@@ -26,13 +25,4 @@ export async function createChatRoom(duration: ChatDuration): Promise<CreatedCha
  */
 export function fetchChatRoomStatus(sessionId: string): Promise<ChatRoomStatus> {
   return apiGet(apiPaths.chatRoom(sessionId), chatRoomStatusSchema);
-}
-
-export type ChatLayout = 'desktop' | 'mobile';
-
-/** The room's path with its key in the fragment, for the chosen layout. */
-export function chatRoomHref(sessionId: string, roomKey: string, layout: ChatLayout): string {
-  const path =
-    layout === 'mobile' ? routePaths.mobileChatRoom(sessionId) : routePaths.chatRoom(sessionId);
-  return `${path}#${roomKey}`;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { NEWSLETTER_CODE_LENGTH } from '../../../../shared/api/newsletter.ts';
+import { NEWSLETTER_CODE_LENGTH } from '../../../../shared/limits.ts';
 import { usePublicConfigState } from '../../api/config.ts';
 import { useCurrentLanguage } from '../../i18n/LanguageSwitcher.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -9,8 +9,7 @@ import { Field, Input } from '../../ui/Field.tsx';
 import { Row, PageSection } from '../../ui/layout.ts';
 import { MutedText } from '../../ui/text.ts';
 import { useToast } from '../../ui/toast/index.ts';
-import { subscribeToNewsletter, verifyNewsletterCode } from './newsletterApi.ts';
-import { newsletterErrorKey } from './newsletterErrors.ts';
+import { prefetchSend, subscribe, verifyCode } from './newsletterSend.ts';
 import type { NewsletterPlacement } from '../../app/NewsletterSlot.tsx';
 import { fontSize } from '../../ui/tokens.ts';
 
@@ -34,7 +33,7 @@ export function NewsletterCard({ placement }: { placement: NewsletterPlacement }
         : false;
 
   return (
-    <Card aria-labelledby={titleId} data-newsletter={placement}>
+    <Card aria-labelledby={titleId} data-newsletter={placement} onFocusCapture={prefetchSend}>
       <Title id={titleId}>{t('newsletter.title')}</Title>
       <MutedText>{t('newsletter.intro')}</MutedText>
       {available === false ? (
@@ -76,45 +75,43 @@ function SignUp({ ready }: { ready: boolean }) {
     const address = email.trim();
     if (address === '' || busy || !ready) return;
     setBusy(true);
-    try {
-      await subscribeToNewsletter({ email: address, language: language.code });
-      toast({
-        title: t('newsletter.toast.checkEmail'),
-        description: t('newsletter.toast.checkEmailText'),
-      });
-      setCode('');
-      setStep({ step: 'verify', email: address });
-    } catch (error) {
+    const sent = await subscribe({ email: address, language: language.code });
+    setBusy(false);
+    if (!sent.ok) {
       toast({
         title: t('newsletter.toast.subscribeFailed'),
-        description: t(newsletterErrorKey(error)),
+        description: t(sent.errorKey),
         variant: 'destructive',
       });
-    } finally {
-      setBusy(false);
+      return;
     }
+    toast({
+      title: t('newsletter.toast.checkEmail'),
+      description: t('newsletter.toast.checkEmailText'),
+    });
+    setCode('');
+    setStep({ step: 'verify', email: address });
   }
 
   async function submitCode(event: FormEvent<HTMLFormElement>, address: string) {
     event.preventDefault();
     if (code.length !== NEWSLETTER_CODE_LENGTH || busy) return;
     setBusy(true);
-    try {
-      await verifyNewsletterCode({ email: address, code });
-      toast({
-        title: t('newsletter.toast.welcome'),
-        description: t('newsletter.toast.welcomeText'),
-      });
-      setStep({ step: 'success' });
-    } catch (error) {
+    const sent = await verifyCode({ email: address, code });
+    setBusy(false);
+    if (!sent.ok) {
       toast({
         title: t('newsletter.toast.verifyFailed'),
-        description: t(newsletterErrorKey(error)),
+        description: t(sent.errorKey),
         variant: 'destructive',
       });
-    } finally {
-      setBusy(false);
+      return;
     }
+    toast({
+      title: t('newsletter.toast.welcome'),
+      description: t('newsletter.toast.welcomeText'),
+    });
+    setStep({ step: 'success' });
   }
 
   switch (step.step) {

@@ -5,9 +5,7 @@ import {
 } from '../../../../../shared/api/notes.ts';
 import { apiPaths } from '../../../../../shared/api/paths.ts';
 import type { NoteKdf } from '../../../../../shared/crypto/index.ts';
-import { apiGet, apiPost } from '../../../api/client.ts';
-import { deriveKeys } from '../noteKeys.ts';
-import { decryptNote } from './decryptNote.ts';
+import { apiGet, apiPost, NetworkError } from '../../../api/client.ts';
 import { initialViewerState, passwordKdf, viewerReducer } from './viewerState.ts';
 import type { ViewerAction, ViewerState } from './viewerState.ts';
 
@@ -16,6 +14,13 @@ export const REVEAL_DELAY_MS = 2000;
 const LINK_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The decryption code (key derivation, AES-GCM, the images) is not part of the page: the
+ * warning paints without it, and it starts loading once the check finds the note, so it
+ * arrives while the reader reads the warning.
+ */
+const loadDecryption = () => Promise.all([import('../noteKeys.ts'), import('./decryptNote.ts')]);
 
 export interface NoteReader {
   state: ViewerState;
@@ -56,11 +61,16 @@ export function useNoteReader(noteId: string, linkKey: string): NoteReader {
       return;
     }
     show({ type: 'check' });
+    let info;
     try {
-      show({ type: 'checked', info: await apiGet(apiPaths.note(noteId), noteInfoResponseSchema) });
+      info = await apiGet(apiPaths.note(noteId), noteInfoResponseSchema);
     } catch (error) {
       show({ type: 'checkFailed', error });
+      return;
     }
+    show({ type: 'checked', info });
+    // A failed prefetch costs nothing: reading asks again.
+    if (!info.isDestroyed) void loadDecryption().catch(() => undefined);
   }, [linkKey, noteId, show]);
 
   useEffect(() => {
@@ -69,6 +79,15 @@ export function useNoteReader(noteId: string, linkKey: string): NoteReader {
 
   const read = useCallback(
     async (password: string | undefined, kdf: NoteKdf | null) => {
+      let decryption;
+      try {
+        decryption = await loadDecryption();
+      } catch (error) {
+        // Nothing was sent yet: the note is still there for another try.
+        show({ type: 'readFailed', error: new NetworkError(error), kdf });
+        return;
+      }
+      const [{ deriveKeys }, { decryptNote }] = decryption;
       let keys;
       try {
         keys = await deriveKeys(linkKey, password, kdf);
