@@ -22,7 +22,7 @@ import { REQUEST_LABEL_MAX_CHARS, type NoteExpiration } from '../shared/limits.t
 import { callApi, type ApiContext, type CallWording } from './api.ts';
 import { CliFailure, EXIT, usageFailure } from './failure.ts';
 import { MESSAGES, labelLine } from './messages.ts';
-import { deliverNote, type ReadNote } from './read.ts';
+import { deliverNote, type DeliveredNote } from './read-output.ts';
 import { makeLink, type Link } from './server.ts';
 
 /**
@@ -116,7 +116,7 @@ export async function answerRequest(
   );
 }
 
-export interface ClaimedAnswer extends ReadNote {
+export interface ClaimedAnswer extends DeliveredNote {
   /** The request's label, as its requester wrote it: pass it through labelLine() to print it. */
   label: string;
 }
@@ -141,7 +141,7 @@ export async function claimAnswer(
     const gone = answer.reason === 'expired' ? MESSAGES.answerExpired : MESSAGES.answerRead;
     throw new CliFailure(EXIT.gone, gone);
   }
-  const read = await deliverNote(output, async () => {
+  const read = await deliverNote(output, context.notice, async () => {
     const proof = keys.claimProof;
     const { content } = await callApi(
       context,
@@ -157,7 +157,7 @@ export async function claimAnswer(
         privateKey: link.key,
         answer: { ephemeralKey, content },
       });
-      return { text: answerText, images: [], files: [] };
+      return { opened: { text: answerText, images: [], files: [] }, files: null };
     } catch {
       throw new CliFailure(EXIT.failed, MESSAGES.decryptFailed);
     }
