@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { errorDetails } from '../shared/error-details.ts';
 import { isErrorBody, missingCase, type ErrorBody } from '../shared/errors.ts';
 import { CliFailure, EXIT, usageFailure } from './failure.ts';
-import { MESSAGES, attemptsLeft, destroyedMessage } from './messages.ts';
+import { MESSAGES, attemptsLeft, destroyedMessage, filesTooLarge } from './messages.ts';
 import type { Server } from './server.ts';
 
 /**
@@ -14,12 +14,22 @@ import type { Server } from './server.ts';
 /** The longest `Retry-After` the command sits through (once) before it gives up and says so. */
 export const MAX_RETRY_WAIT_SECONDS = 60;
 /** A server that accepts the connection and then says nothing does not hang a script forever. */
-const REQUEST_TIMEOUT_MS = 120_000;
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 export interface ApiContext {
   server: Server;
   /** Where the command tells the user it is waiting (stderr). */
   notice: (line: string) => void;
+  /**
+   * A note's upload or download token, sent with every call of this context as
+   * `Authorization: Bearer …` (never in a URL, which servers and proxies log).
+   */
+  token?: string;
+}
+
+/** The headers that authorise a call with the context's token, if it has one. */
+export function authorization(context: ApiContext): Record<string, string> {
+  return context.token === undefined ? {} : { Authorization: `Bearer ${context.token}` };
 }
 
 const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
@@ -29,7 +39,7 @@ function hostOf(server: Server): string {
 }
 
 /** The cause node's fetch wraps (ECONNREFUSED, ENOTFOUND, a certificate error), in a word. */
-function networkFailure(server: Server, error: unknown): CliFailure {
+export function networkFailure(server: Server, error: unknown): CliFailure {
   if (error instanceof DOMException && error.name === 'TimeoutError') {
     return new CliFailure(EXIT.network, `${hostOf(server)} did not answer in time.`);
   }
@@ -110,8 +120,12 @@ export function failureFor(
     case 'CONFLICT': // only answering a request gets it: someone answered first
       return new CliFailure(EXIT.gone, MESSAGES.answered);
     case 'PAYLOAD_TOO_LARGE':
-    case 'FILES_TOO_LARGE':
       return usageFailure(MESSAGES.tooLarge);
+    case 'FILES_TOO_LARGE': {
+      // The command checks the limit first; this is a server whose limit changed meanwhile.
+      const limit = errorDetails(body, code)?.maxFileBytes;
+      return usageFailure(limit === undefined ? MESSAGES.tooLarge : filesTooLarge(null, limit));
+    }
     case 'RATE_LIMITED':
       return new CliFailure(
         EXIT.failed,
@@ -119,8 +133,8 @@ export function failureFor(
           ? MESSAGES.readReceiptLimit
           : MESSAGES.rateLimited,
       );
-    case 'UNAUTHORIZED':
-    case 'UPLOAD_INCOMPLETE': // the command sends no files
+    case 'UNAUTHORIZED': // the command always sends the file calls' token
+    case 'UPLOAD_INCOMPLETE': // it completes an upload only once every chunk was taken
     case 'PROOF_REQUIRED':
     case 'INTERNAL':
     case 'UNAVAILABLE':
@@ -144,13 +158,15 @@ async function send(
   path: string,
   body: unknown,
 ): Promise<{ response: Response; text: string }> {
+  const json = body !== undefined && body !== null;
   const init: RequestInit = {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
       Accept: 'application/json',
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      ...(json && { 'Content-Type': 'application/json' }),
+      ...authorization(context),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: json ? JSON.stringify(body) : undefined,
     redirect: 'error',
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   };
@@ -163,7 +179,8 @@ async function send(
 }
 
 /**
- * One call. A 429 is waited out once (a refused call changed nothing on the server, so sending
+ * One call: a GET when `body` is undefined, a POST without a body when it is null, else a POST
+ * of it as JSON. A 429 is waited out once (a refused call changed nothing on the server, so sending
  * it again cannot make a second note); a second 429, or a wait longer than a minute, is said.
  */
 export async function callApi<T>(

@@ -1,12 +1,23 @@
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../backend/src/testing/test-server.ts';
+import { FILE_CONTENT_TYPE } from '../shared/api/note-files.ts';
+import { createNoteResponseSchema, type CreateNoteRequest } from '../shared/api/notes.ts';
 import { apiPaths } from '../shared/api/paths.ts';
+import {
+  createFileMeta,
+  createNoteKeys,
+  encryptFileMeta,
+  encryptFileStream,
+  encryptNoteText,
+} from '../shared/crypto/index.ts';
 import { CLI_FILE, buildCli, runCli, runCliOnTerminal } from './testing/run-cli.ts';
 
 /**
@@ -279,6 +290,259 @@ describe('ashnote send --status, status and burn', () => {
     const read = await runCli(['read', link]);
     expect(read.code).toBe(3);
     expectOneLine(read.stderr, /^ashnote: Its sender destroyed this note \d+ seconds? ago/);
+  });
+});
+
+describe('ashnote send --attach and read with files', () => {
+  /** A fresh, empty directory under the test's. */
+  const freshDir = (name: string) => fs.mkdtempSync(path.join(dir, `${name}-`));
+  const noteIdOf = (link: string) => new URL(link).pathname.split('/').pop()!;
+
+  /** Chunk rows the server still holds for a note. */
+  async function storedChunks(link: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from note_file_chunk where note_id = ${noteIdOf(link)}
+    `.execute(app.server.database.sql);
+    return rows[0]!.n;
+  }
+
+  /**
+   * A note with files made as another client could make it, naming its files whatever it
+   * likes (the command itself sends base names only).
+   */
+  async function sendCraftedNote(text: string, files: { name: string; bytes: Buffer }[]) {
+    const keys = await createNoteKeys();
+    const count = files.length;
+    const metas = await Promise.all(
+      files.map(({ name, bytes }) => createFileMeta({ name, type: '', size: bytes.length })),
+    );
+    const body: CreateNoteRequest = {
+      content: await encryptNoteText(keys.contentKey, text, { images: 0, files: count }),
+      verifier: keys.verifier,
+      linkVerifier: keys.linkVerifier,
+      expiration: '1h',
+      files: await Promise.all(
+        metas.map(async (meta, index) => ({
+          meta: await encryptFileMeta(keys.contentKey, meta, { index, count }),
+          size: meta.size,
+        })),
+      ),
+    };
+    const response = await fetch(`${app.url}${apiPaths.notes}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const created = createNoteResponseSchema.parse(await response.json());
+    const auth = { Authorization: `Bearer ${created.uploadToken!}` };
+    for (const [index, meta] of metas.entries()) {
+      const source = (async function* () {
+        yield files[index]!.bytes;
+      })();
+      for await (const chunk of encryptFileStream(meta, source)) {
+        const put = await fetch(
+          `${app.url}${apiPaths.noteFileChunk(created.noteId, index, chunk.index)}`,
+          {
+            method: 'PUT',
+            headers: { ...auth, 'Content-Type': FILE_CONTENT_TYPE },
+            body: chunk.bytes,
+          },
+        );
+        expect(put.status).toBe(204);
+      }
+    }
+    const complete = await fetch(`${app.url}${apiPaths.noteComplete(created.noteId)}`, {
+      method: 'POST',
+      headers: auth,
+    });
+    expect(complete.status).toBe(200);
+    return `${app.url}/note/${created.noteId}#${keys.linkKey}`;
+  }
+
+  it('sends text and two files (one empty), reads them into a directory byte for byte, once', async () => {
+    const binary = crypto.randomBytes(300_000);
+    const big = path.join(freshDir('from'), 'random.bin');
+    fs.writeFileSync(big, binary);
+    const empty = file('empty.txt', '');
+    const sent = await runCli(
+      ['send', '--server', app.url, '--attach', big, '--attach', empty, '-'],
+      { stdin: 'see the attached files' },
+    );
+    expect(sent.stderr).toBe('');
+    expect(sent.code).toBe(0);
+    const link = sent.stdout.trimEnd();
+    expect(link).toMatch(LINK);
+
+    const into = freshDir('into');
+    const read = await runCli(['read', link, '-o', into, '--json']);
+    expect(read.code).toBe(0);
+    const saved = [path.join(into, 'random.bin'), path.join(into, 'empty.txt')];
+    expect(JSON.parse(read.stdout)).toEqual({ text: 'see the attached files', saved });
+    expect(read.stderr).toBe(`Saved ${saved[0]} (293 KiB).\nSaved ${saved[1]} (0 bytes).\n`);
+    expect(fs.readFileSync(saved[0]!).equals(binary)).toBe(true);
+    expect(fs.readFileSync(saved[1]!)).toHaveLength(0);
+    expect(fs.statSync(saved[0]!).mode & 0o777).toBe(0o600);
+    // Nothing else in the directory: no temporary file left behind.
+    expect(fs.readdirSync(into).sort()).toEqual(['empty.txt', 'random.bin']);
+    // Saved, so deleted on the server at once rather than in an hour.
+    expect(await storedChunks(link)).toBe(0);
+
+    const again = await runCli(['read', link, '-o', into]);
+    expect(again.code).toBe(3);
+    expectOneLine(again.stderr, /^ashnote: This note was read and destroyed \d+ seconds? ago\.$/);
+    for (const line of app.logs) {
+      expect(line).not.toContain(link.split('#')[1]);
+      expect(line).not.toContain('random.bin');
+    }
+  });
+
+  it('sends a file without text; read -o PATH saves that one file at PATH', async () => {
+    const bytes = crypto.randomBytes(70_000); // two chunks
+    const source = path.join(dir, 'two-chunks.bin');
+    fs.writeFileSync(source, bytes);
+    const link = await send(['--attach', source], '');
+    const target = path.join(freshDir('one'), 'contract.bin');
+    const read = await runCli(['read', link, '-o', target]);
+    expect(read).toEqual({ code: 0, stdout: '', stderr: `Saved ${target} (68.4 KiB).\n` });
+    expect(fs.readFileSync(target).equals(bytes)).toBe(true);
+  });
+
+  it('keeps a sender’s file names inside the directory, never replacing a file', async () => {
+    const link = await sendCraftedNote('names', [
+      { name: '../../evil', bytes: Buffer.from('one') },
+      { name: 'evil', bytes: Buffer.from('two') },
+      { name: '..\\.hidden\u202Efdp.exe', bytes: Buffer.from('three') },
+    ]);
+    // No -o: the text is printed, the files land in the current directory, and it says so.
+    const cwd = freshDir('cwd');
+    fs.writeFileSync(path.join(cwd, 'evil'), 'mine');
+    const read = await runCli(['read', link], { cwd });
+    expect(read.code).toBe(0);
+    expect(read.stdout).toBe('names');
+    expect(read.stderr.split('\n')[0]).toBe(
+      'This note has files and no -o was given: they are saved in the current directory.',
+    );
+    expect(fs.readdirSync(cwd).sort()).toEqual(['evil', 'evil (1)', 'evil (2)', 'hidden_fdp.exe']);
+    expect(fs.readFileSync(path.join(cwd, 'evil'), 'utf8')).toBe('mine');
+    expect(fs.readFileSync(path.join(cwd, 'evil (1)'), 'utf8')).toBe('one');
+    expect(fs.readFileSync(path.join(cwd, 'evil (2)'), 'utf8')).toBe('two');
+    expect(fs.existsSync(path.join(cwd, '../../evil'))).toBe(false);
+
+    // Several files and -o a new path: it becomes a directory holding them.
+    const twice = await sendCraftedNote('', [
+      { name: 'a.txt', bytes: Buffer.from('a') },
+      { name: 'a.txt', bytes: Buffer.from('b') },
+    ]);
+    const target = path.join(freshDir('several'), 'received');
+    const several = await runCli(['read', twice, '-o', target, '--json']);
+    expect(several.code).toBe(0);
+    const saved = [path.join(target, 'a.txt'), path.join(target, 'a (1).txt')];
+    expect(JSON.parse(several.stdout)).toEqual({ text: '', saved });
+    expect(saved.map((name) => fs.readFileSync(name, 'utf8'))).toEqual(['a', 'b']);
+    expect(fs.statSync(target).mode & 0o777).toBe(0o700);
+  });
+
+  it('resumes an upload and a download that fail midway, sending and fetching only what is missing', async () => {
+    // Between the command and the server: the answer to chunk 1's first upload is lost (the
+    // chunk was stored), chunk 2's first upload gets a 503, and the first download is cut off
+    // after ~100 KB.
+    const calls = new Map<string, number>();
+    const proxy = http.createServer((request, response) => {
+      const call = `${request.method} ${request.url}`;
+      const first = !calls.has(call);
+      calls.set(call, (calls.get(call) ?? 0) + 1);
+      const chunk = /\/files\/0\/chunks\/(\d+)$/.exec(request.url!)?.[1];
+      if (first && chunk === '2') {
+        request.resume();
+        response.writeHead(503).end();
+        return;
+      }
+      const upstream = http.request(
+        new URL(request.url!, app.url),
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          if (first && chunk === '1') {
+            answer.resume();
+            answer.on('end', () => request.socket.destroy());
+            return;
+          }
+          response.writeHead(answer.statusCode!, answer.headers);
+          if (!(first && request.method === 'GET' && request.url!.endsWith('/files/0'))) {
+            answer.pipe(response);
+            return;
+          }
+          let sent = 0;
+          answer.on('data', (piece: Buffer) => {
+            if (sent > 100_000) {
+              answer.destroy();
+              response.socket?.destroy();
+              return;
+            }
+            sent += piece.length;
+            response.write(piece);
+          });
+        },
+      );
+      request.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const through = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const bytes = crypto.randomBytes(300_000);
+      const source = path.join(dir, 'flaky.bin');
+      fs.writeFileSync(source, bytes);
+      const link = await send(['--attach', source], '', through);
+      const uploads = (n: number) =>
+        calls.get(`PUT ${apiPaths.noteFileChunk(noteIdOf(link), 0, n)}`);
+      expect([0, 1, 2, 3, 4].map(uploads)).toEqual([1, 1, 2, 1, 1]);
+
+      const into = freshDir('flaky');
+      const read = await runCli(['read', link, '-o', into]);
+      expect(read.code).toBe(0);
+      expect(fs.readFileSync(path.join(into, 'flaky.bin')).equals(bytes)).toBe(true);
+      const resumed = [...calls.keys()].filter((call) => call.includes('/files/0?from='));
+      expect(resumed).toEqual([`GET ${apiPaths.noteFile(noteIdOf(link), 0, 1)}`]);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
+  it('refuses a tampered chunk: exit 1, the text still printed, no partial file', async () => {
+    const link = await send(['--attach', file('tamper.bin', 'x'.repeat(200_000)), '-'], 'text');
+    await sql`
+      update note_file_chunk set data = set_byte(data, 100, 255 - get_byte(data, 100))
+      where note_id = ${noteIdOf(link)} and file = 0 and chunk = 1
+    `.execute(app.server.database.sql);
+    const into = freshDir('tampered');
+    const read = await runCli(['read', link, '-o', into]);
+    expect(read.code).toBe(1);
+    expect(read.stdout).toBe('text');
+    expectOneLine(
+      read.stderr,
+      'tamper.bin did not decrypt: it was damaged or tampered with, and was not saved.',
+    );
+    expect(fs.readdirSync(into)).toEqual([]);
+  });
+});
+
+describe('ashnote send --attach on a server with a small file limit', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer('embedded', { NOTE_MAX_FILE_BYTES: '100000' });
+  });
+  afterAll(() => small?.stop());
+
+  it('refuses files over the limit before uploading anything, saying the limit', async () => {
+    const big = file('over-limit.bin', 'x'.repeat(60_000));
+    const other = file('over-limit-2.bin', 'y'.repeat(60_000));
+    const sent = await runCli(['send', '--server', small.url, '--attach', big, '--attach', other]);
+    expect(sent.code).toBe(2);
+    expect(sent.stdout).toBe('');
+    expectOneLine(
+      sent.stderr,
+      'The attached files are 117.2 KiB in all: this server takes at most 97.7 KiB (100,000 bytes) of files per note. Nothing was sent.',
+    );
+    expect(small.logs.some((line) => line.includes(`POST ${apiPaths.notes}`))).toBe(false);
   });
 });
 

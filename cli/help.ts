@@ -1,6 +1,7 @@
 import {
   NOTE_EXPIRATIONS,
   DEFAULT_NOTE_EXPIRATION,
+  NOTE_MAX_FILES,
   REQUEST_LABEL_MAX_CHARS,
 } from '../shared/limits.ts';
 
@@ -12,7 +13,8 @@ export const MAIN_HELP = `ashnote: end-to-end-encrypted notes that destroy thems
 
 Usage:
   ashnote send [FILE|-] [options]   encrypt a note here and print its link
-  ashnote read LINK [-o FILE]       read a note, or a request's answer with its claim link
+        [--attach PATH ...]         with files of any kind
+  ashnote read LINK [-o PATH]       read a note, or a request's answer with its claim link
                                     (which destroys it), and print or save it
   ashnote request [--label TEXT]    ask someone for a secret: a request link to send, a
                                     claim link to keep
@@ -32,13 +34,20 @@ Exit codes: 0 done, 1 failed, 2 wrong usage or input, 3 note or request not foun
 destroyed or already answered, 4 wrong password, 5 server unreachable.
 `;
 
-export const SEND_HELP = `Usage: ashnote send [FILE|-] [options]
+export const SEND_HELP = `Usage: ashnote send [TEXT-FILE|-] [--attach PATH ...] [options]
 
-Encrypts FILE (or standard input, when FILE is - or missing) on this computer, stores
-only the ciphertext on the server and prints the link. Nothing else goes to standard
-output, so the link pipes.
+Encrypts the text of TEXT-FILE (or standard input, when it is - or missing) on this
+computer, stores only the ciphertext on the server and prints the link. Nothing else
+goes to standard output, so the link pipes.
+
+With --attach, the note carries files of any kind (up to ${NOTE_MAX_FILES}, their sizes together
+within the server's limit, checked before anything is sent). Each is encrypted here and
+streamed in chunks; only its base name goes with it (encrypted too). The link is printed
+once every file is on the server. With files the text is optional: it is read only when
+TEXT-FILE or - is given.
 
 Options:
+  --attach PATH            attach the file PATH (repeat for more files)
   --expire LIFE            delete the note unread after LIFE: ${EXPIRATIONS}
                            (default ${DEFAULT_NOTE_EXPIRATION}; a server may offer only some)
   --password               protect it with a password, asked on the terminal (not echoed)
@@ -59,24 +68,41 @@ Examples:
   pass show wifi | ashnote send --expire 1h
   ashnote send --password deploy-key.txt
   ashnote send --status contract.txt
+  ashnote send --attach contract.pdf --attach annex.zip message.txt
 `;
 
 export const READ_HELP = `Usage: ashnote read LINK [options]
 
 Reads the note (the server destroys it as it hands it over), decrypts it on this
-computer and prints its text, or saves it to FILE. When the note has a password it is
+computer and prints its text, or saves it to PATH. When the note has a password it is
 asked on the terminal, without echo, up to 3 times.
+
+Files attached to the note are downloaded, decrypted and checked as they come, and
+each appears under its name only once all of it was checked (a damaged or tampered
+file is removed, and the command exits 1). Names are the sender's, made safe: no
+folders, no leading dot, no control characters, and an existing file is never
+replaced ("report (1).pdf"). The server deletes the files once they are saved.
+Whether a note has files shows only when it is read, and reading destroys it, so:
+  no -o          the text is printed; files are saved in the current directory,
+                 each named on standard error
+  -o DIR         (an existing directory) the text is printed; files are saved in DIR
+  -o PATH        (a new path) the text is saved to PATH when the note has no files;
+                 with one file, the file is saved to PATH and the text printed; with
+                 several, PATH is made a directory holding them
 
 LINK may also be the claim link of a request you made (ashnote request): the answer is
 read the same way, once, and the request's label is shown on standard error. While
 nobody has answered yet, the command says so and exits 1: nothing is destroyed.
 
 Options:
-  -o, --output FILE        save the text to FILE (created, never overwritten) and any
-                           attached files beside it as FILE.1.jpg, FILE.2.png, ...
+  -o, --output PATH        save to PATH, as above: created before the read (a path
+                           that cannot be written fails while the note still exists),
+                           never overwritten; attached images beside it as
+                           PATH.1.jpg, PATH.2.png, ... (in DIR under their names)
   --password-file FILE     the note's password, from FILE (a final newline is ignored)
   --insecure               allow a plain http:// link to a server other than this computer
-  --json                   print {"text": …, "saved": […]} instead of the text
+  --json                   print {"text": …, "saved": […]} instead of the text, "saved"
+                           listing every file written
   -h, --help               this help
 
 Quote the link: some shells (zsh) give its # a meaning of their own.
@@ -84,6 +110,7 @@ Quote the link: some shells (zsh) give its # a meaning of their own.
 Examples:
   ashnote read 'https://notes.example.org/note/ID#KEY'
   secret=$(ashnote read "$LINK") || exit
+  ashnote read "$LINK" -o ~/Downloads
   ashnote read 'https://notes.example.org/r/ID/open#KEY'
 `;
 

@@ -6,6 +6,7 @@ import {
   type NoteExpiration,
 } from '../shared/limits.ts';
 import type { ApiContext } from './api.ts';
+import { checkFileLimits, statAttachments } from './attachments.ts';
 import { CliFailure, EXIT, usageFailure, type ExitCode } from './failure.ts';
 import {
   ANSWER_HELP,
@@ -76,30 +77,39 @@ async function send(args: string[]): Promise<ExitCode> {
     notify: { type: 'string' },
     status: { type: 'boolean' },
     server: { type: 'string' },
+    attach: { type: 'string', multiple: true },
   });
   if (values.help) {
     out(SEND_HELP);
     return EXIT.ok;
   }
-  if (positionals.length > 1) throw usageFailure('send takes one FILE (or - for stdin).');
+  if (positionals.length > 1) throw usageFailure('send takes one TEXT-FILE (or - for stdin).');
   if (values.password && values['password-file'] !== undefined) {
     throw usageFailure('Give --password or --password-file, not both.');
   }
   const expiration = expirationOf(values.expire);
   const server = resolveServer(values.server, process.env, values.insecure ?? false);
-  const text = await readNoteText(positionals[0], notice);
+  const context: ApiContext = { server, notice };
+  const attachments = statAttachments(values.attach ?? []);
+  // With files, the note's text is optional: read only when a TEXT-FILE or - is given.
+  const text =
+    attachments.length > 0 && positionals[0] === undefined
+      ? ''
+      : await readNoteText(positionals[0], notice, 'note', attachments.length > 0);
+  // Before the password is asked and anything is sent.
+  if (attachments.length > 0) await checkFileLimits(context, attachments);
   const password =
     values['password-file'] !== undefined
       ? passwordFromFile(values['password-file'])
       : values.password
         ? await askNewPassword()
         : null;
-  const context: ApiContext = { server, notice };
   const sent = await sendNote(context, text, {
     expiration,
     password,
     notify: values.notify ?? null,
     status: values.status ?? false,
+    attachments,
   });
   out(values.json ? `${JSON.stringify(sent)}\n` : `${sent.link}\n`);
   if (!values.json && sent.statusLink !== undefined) {
@@ -128,15 +138,19 @@ async function read(args: string[]): Promise<ExitCode> {
   const note =
     claim ??
     (await readNote(context, link, { output, passwordFile: values['password-file'] ?? null }));
+  // The text and what was saved are delivered even when a file failed: the note is gone.
+  const { textSaved, failure, ...shown } = note;
   if (values.json) {
-    out(`${JSON.stringify(note)}\n`);
-    return EXIT.ok;
-  }
-  if (claim !== null) notice(labelLine(claim.label));
-  if (values.output === undefined) {
+    out(`${JSON.stringify(shown)}\n`);
+  } else {
+    if (claim !== null) notice(labelLine(claim.label));
     // Exactly the note's text; a closing newline only for a person's terminal prompt.
-    out(process.stdout.isTTY && !note.text.endsWith('\n') ? `${note.text}\n` : note.text);
+    const { text } = note;
+    if (!textSaved && text !== '') {
+      out(process.stdout.isTTY && !text.endsWith('\n') ? `${text}\n` : text);
+    }
   }
+  if (failure !== null) throw failure;
   return EXIT.ok;
 }
 

@@ -43,6 +43,33 @@ export const MESSAGES = {
     'This note ended more than 30 days ago, and the server no longer keeps even how it ended.',
 } as const;
 
+/**
+ * Sizes as the command words them: bytes below a KiB, else one decimal of the largest binary
+ * unit ("1.5 MiB"), as the limits are set in binary units (100 MiB by default).
+ */
+export function byteSize(bytes: number): string {
+  const units = ['KiB', 'MiB', 'GiB'] as const;
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
+}
+
+/**
+ * Files over the server's limit (NOTE_MAX_FILE_BYTES), with the limit to the byte: the web app
+ * has no words for files yet, so these are the command's own. `total` null: the server said so.
+ */
+export function filesTooLarge(total: number | null, limit: number): string {
+  const most = `at most ${byteSize(limit)} (${limit.toLocaleString('en')} bytes) of files per note`;
+  return total === null
+    ? `The attached files are too large: this server takes ${most}.`
+    : `The attached files are ${byteSize(total)} in all: this server takes ${most}. Nothing was sent.`;
+}
+
 /** The status page's title and sentence for each state; `{{date}}` is when it ended. */
 export const STATUS_WORDS = {
   waiting: 'Waiting to be read',

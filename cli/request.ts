@@ -22,7 +22,8 @@ import { REQUEST_LABEL_MAX_CHARS, type NoteExpiration } from '../shared/limits.t
 import { callApi, type ApiContext, type CallWording } from './api.ts';
 import { CliFailure, EXIT, usageFailure } from './failure.ts';
 import { MESSAGES, labelLine } from './messages.ts';
-import { deliverNote, type ReadNote } from './read.ts';
+import { fileSource } from './read.ts';
+import { deliverNote, type DeliveredNote } from './read-output.ts';
 import { makeLink, type Link } from './server.ts';
 
 /**
@@ -116,7 +117,7 @@ export async function answerRequest(
   );
 }
 
-export interface ClaimedAnswer extends ReadNote {
+export interface ClaimedAnswer extends DeliveredNote {
   /** The request's label, as its requester wrote it: pass it through labelLine() to print it. */
   label: string;
 }
@@ -141,9 +142,9 @@ export async function claimAnswer(
     const gone = answer.reason === 'expired' ? MESSAGES.answerExpired : MESSAGES.answerRead;
     throw new CliFailure(EXIT.gone, gone);
   }
-  const read = await deliverNote(output, async () => {
+  const read = await deliverNote(output, context.notice, async () => {
     const proof = keys.claimProof;
-    const { content, files } = await callApi(
+    const sealed = await callApi(
       context,
       apiPaths.noteVerify(link.id),
       { proof, linkProof: proof },
@@ -151,16 +152,18 @@ export async function claimAnswer(
       REQUEST_WORDING,
     );
     // The answer is gone from the server now; what follows happens only here.
+    let answerOpened;
     try {
-      const opened = await openRequestAnswer({
+      answerOpened = await openRequestAnswer({
         requestId: link.id,
         privateKey: link.key,
-        answer: { ephemeralKey, content, files },
+        answer: { ephemeralKey, content: sealed.content, files: sealed.files },
       });
-      return { text: opened.text, images: [], files: opened.files };
     } catch {
       throw new CliFailure(EXIT.failed, MESSAGES.decryptFailed);
     }
+    const opened = { ...answerOpened, images: [] };
+    return { opened, files: fileSource(context, link.id, sealed.downloadToken, opened) };
   });
   return { ...read, label };
 }

@@ -9,8 +9,11 @@ import { apiPaths } from '../shared/api/paths.ts';
 import { createNoteKeys, createStatusKeys, encryptNoteText } from '../shared/crypto/index.ts';
 import { NOTE_MAX_CHARS, type NoteExpiration } from '../shared/limits.ts';
 import { callApi, type ApiContext } from './api.ts';
-import { usageFailure } from './failure.ts';
+import { sealAttachments, type Attachment } from './attachments.ts';
+import { uploadFiles } from './file-upload.ts';
+import { CliFailure, EXIT, usageFailure } from './failure.ts';
 import { MESSAGES } from './messages.ts';
+import { progressLine } from './progress.ts';
 import { makeLink } from './server.ts';
 
 export interface SendOptions {
@@ -22,6 +25,8 @@ export interface SendOptions {
   notify: string | null;
   /** Make the sender's status link too. */
   status: boolean;
+  /** Files sent with the note, checked against the server's limits already. */
+  attachments: readonly Attachment[];
 }
 
 export interface SentNote {
@@ -57,12 +62,13 @@ function readSource(source: string): Buffer {
 
 /**
  * The text of a note or of a request's answer (same limits), exactly as given (a trailing
- * newline included), checked against the limits.
+ * newline included), checked against the limits. It may be empty only beside attached files.
  */
 export async function readNoteText(
   source: string | undefined,
   notice: (line: string) => void,
   what: 'note' | 'answer' = 'note',
+  allowEmpty = false,
 ): Promise<string> {
   const fromStdin = source === undefined || source === '-';
   if (fromStdin && process.stdin.isTTY)
@@ -74,7 +80,9 @@ export async function readNoteText(
   } catch {
     throw usageFailure(`${fromStdin ? 'The input' : source} is not UTF-8 text.`);
   }
-  if (text.trim() === '') throw usageFailure(`Nothing to send: the ${what} is empty.`);
+  if (text.trim() === '' && !allowEmpty) {
+    throw usageFailure(`Nothing to send: the ${what} is empty.`);
+  }
   if (bytes.length > MAX_INPUT_BYTES || text.length > NOTE_MAX_CHARS) {
     throw usageFailure(
       `The ${what} is too long: at most ${NOTE_MAX_CHARS.toLocaleString('en')} characters.`,
@@ -83,10 +91,21 @@ export async function readNoteText(
   return text;
 }
 
+/** An upload that failed leaves a note nobody can read, which the server sweeps. */
+function notSent(error: unknown): unknown {
+  if (!(error instanceof CliFailure)) return error;
+  const message = error.message.replace(/\.?$/, '.');
+  return new CliFailure(
+    error.exitCode === EXIT.usage ? EXIT.failed : error.exitCode,
+    `${message} The note was not sent: the server deletes the partial upload within an hour.`,
+  );
+}
+
 /**
  * Encrypts here and uploads ciphertext only, exactly as the web app does (the same shared code,
  * so either reads what the other made). The link key, the status key and the password never
- * leave this function except as the returned links.
+ * leave this function except as the returned links. A note with files is readable, and its
+ * link printed, only once every chunk is on the server.
  */
 export async function sendNote(
   context: ApiContext,
@@ -97,8 +116,14 @@ export async function sendNote(
   // Independent of the note's keys, as the web app's: the status link can tell and destroy,
   // never read.
   const status = options.status ? await createStatusKeys() : null;
+  const { attachments } = options;
+  const sealed =
+    attachments.length > 0 ? await sealAttachments(keys.contentKey, attachments) : null;
   const body: CreateNoteRequest = {
-    content: await encryptNoteText(keys.contentKey, text, { images: 0 }),
+    content: await encryptNoteText(keys.contentKey, text, {
+      images: 0,
+      files: attachments.length,
+    }),
     verifier: keys.verifier,
     linkVerifier: keys.linkVerifier,
     kdf: kdfSchema.nullable().parse(keys.kdf),
@@ -106,6 +131,7 @@ export async function sendNote(
     emailNotification: options.notify,
     statusVerifier: status?.statusVerifier ?? null,
     attachedImages: [],
+    files: sealed?.files ?? [],
   };
   // The server would refuse a malformed address too, but then the user learns it from a 400.
   const checked = createNoteRequestSchema.safeParse(body);
@@ -114,9 +140,30 @@ export async function sendNote(
     throw usageFailure(email ? MESSAGES.invalidEmail : MESSAGES.validation);
   }
   const created = await callApi(context, apiPaths.notes, body, createNoteResponseSchema);
+  let { expiresAt } = created;
+  if (sealed !== null) {
+    const token = created.uploadToken;
+    if (token === undefined) throw new CliFailure(EXIT.failed, MESSAGES.server);
+    const total = attachments.reduce((sum, file) => sum + file.size, 0);
+    const count = attachments.length;
+    const progress = progressLine(`Sending ${count} ${count === 1 ? 'file' : 'files'}`, total);
+    try {
+      expiresAt = await uploadFiles(
+        { ...context, token },
+        created.noteId,
+        attachments,
+        sealed.metas,
+        progress,
+      );
+    } catch (error) {
+      throw notSent(error);
+    } finally {
+      progress.done();
+    }
+  }
   return {
     link: makeLink(context.server, 'note', created.noteId, keys.linkKey),
-    expiresAt: created.expiresAt,
+    expiresAt,
     ...(status !== null && {
       statusLink: makeLink(context.server, 'status', created.noteId, status.statusKey),
     }),
