@@ -30,11 +30,12 @@ const CONTENT_BYTES = 200;
 /** Joining 2,000 sockets takes seconds on an idle machine, minutes on a busy shared one. */
 const SETUP_TIMEOUT_MS = 600_000;
 const SERVER_FLAG = '--chat-bench-server';
-type Contender = 'embedded' | 'postgres' | 'postgres-2';
+type Contender = 'embedded' | 'postgres' | 'postgres-2' | 'postgres-4';
 const CONTENDER_LABELS: Record<Contender, string> = {
   embedded: 'Embedded (PGlite), 1 instance',
   postgres: 'PostgreSQL, 1 instance',
   'postgres-2': 'PostgreSQL, 2 instances (1 per side)',
+  'postgres-4': 'PostgreSQL, 4 instances (the sides on 2 of them, every pairing)',
 };
 /** Comma-separated subset for a quick run, e.g. BENCH_CHAT_CONTENDERS=postgres-2. */
 const CONTENDERS = (process.env.BENCH_CHAT_CONTENDERS?.split(',') ??
@@ -328,14 +329,28 @@ interface Result {
   load: number;
 }
 
-/** One scenario: `rooms` rooms, first participant on instances[0], second on the last one. */
+/**
+ * The instances of a room's two sides: the same one when there is one; else always two
+ * different ones, the rooms going round every ordered pair (with 4 instances, each of the 12
+ * comes every 12 rooms), so that each instance has as many first as second participants.
+ */
+function sidesOf(index: number, instanceCount: number): [number, number] {
+  const first = index % instanceCount;
+  if (instanceCount === 1) return [first, first];
+  const offset = 1 + (Math.floor(index / instanceCount) % (instanceCount - 1));
+  return [first, (first + offset) % instanceCount];
+}
+
+/** One scenario: `rooms` rooms, the two participants of each on the instances sidesOf gives. */
 async function runScenario(instances: Instance[], rooms: number): Promise<Result> {
-  const first = instances[0]!;
-  const second = instances[instances.length - 1]!;
   const created = await pooled(
     Array.from({ length: rooms }, (_, index) => index),
     20,
-    (index) => createBenchRoom(first.url, index),
+    async (index) => {
+      const [first, second] = sidesOf(index, instances.length);
+      const room = await createBenchRoom(instances[first]!.url, index);
+      return { ...room, first: instances[first]!, second: instances[second]! };
+    },
   );
 
   const sentAt = new Map<string, number>();
@@ -353,8 +368,8 @@ async function runScenario(instances: Instance[], rooms: number): Promise<Result
   const participants = await withTimeout(
     pooled(created, 50, async (room) => {
       const from = { 'x-forwarded-for': room.address };
-      const a = await joinAs(first.url, room.sessionId, onMessage, from);
-      const b = await joinAs(second.url, room.sessionId, onMessage, from);
+      const a = await joinAs(room.first.url, room.sessionId, onMessage, from);
+      const b = await joinAs(room.second.url, room.sessionId, onMessage, from);
       await Promise.all([a.paired, b.paired]);
       return [a, b];
     }),
@@ -480,6 +495,7 @@ export async function runChatBench(postgresUrl: string | null): Promise<void> {
       embedded: () => run('embedded', 1, rooms),
       postgres: () => run('postgres', 1, rooms),
       'postgres-2': () => run('postgres', 2, rooms),
+      'postgres-4': () => run('postgres', 4, rooms),
     };
     const contenders = Object.fromEntries(
       CONTENDERS.filter((name) => postgresUrl !== null || name === 'embedded').map((name) => [

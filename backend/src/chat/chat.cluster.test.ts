@@ -299,3 +299,72 @@ describe.runIf(TEST_DATABASES.includes('postgres'))(
     });
   },
 );
+
+describe.runIf(TEST_DATABASES.includes('postgres'))(
+  'chat across four instances on one PostgreSQL',
+  () => {
+    let store: TestStore;
+    const servers: TestServer[] = [];
+    const clients: ChatTestClient[] = [];
+    const join = async (t: TestServer, id: string) => {
+      const joined = await joinRoom(t.url, id);
+      clients.push(joined.client);
+      return joined;
+    };
+
+    beforeAll(async () => {
+      store = await createTestStore('postgres');
+      for (let i = 0; i < 4; i++) servers.push(await startServer(store.env, FAST));
+    });
+    afterAll(async () => {
+      for (const client of clients) client.socket.terminate();
+      for (const server of servers) await server.stop();
+      await store.drop();
+    });
+
+    it('delivers both ways, in order, in every pairing of instances, and nowhere else', async () => {
+      const pairs = servers.flatMap((_, i) => servers.slice(i + 1).map((__, k) => [i, i + 1 + k]));
+      expect(pairs).toHaveLength(6);
+      const rooms = await Promise.all(
+        pairs.map(async ([i, j]) => {
+          const id = await createRoom(servers[i]!.url);
+          const a = await join(servers[i]!, id);
+          const b = await join(servers[j]!, id);
+          await a.client.next('participant_joined');
+          return { id, a, b };
+        }),
+      );
+      // Every room at once, so that one instance's publishes of a turn mix rooms and channels.
+      const sent = rooms.map(({ id, a, b }) => {
+        const contents = (from: typeof a) =>
+          Array.from({ length: 5 }, () => {
+            const content = fakeChatEnvelope(200);
+            from.client.send({
+              type: 'send_message',
+              sessionId: id,
+              participantId: from.participantId,
+              content,
+            });
+            return content;
+          });
+        return { a, b, fromA: contents(a), fromB: contents(b) };
+      });
+      for (const { a, b, fromA, fromB } of sent) {
+        for (const content of fromA) {
+          expect(await b.client.next('new_message')).toMatchObject({
+            content,
+            participantId: a.participantId,
+          });
+        }
+        for (const content of fromB) {
+          expect(await a.client.next('new_message')).toMatchObject({
+            content,
+            participantId: b.participantId,
+          });
+        }
+      }
+      await sleep(200);
+      for (const client of clients) expect(client.pending('new_message')).toHaveLength(0);
+    });
+  },
+);
