@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { WS_PATH, apiPaths } from '../shared/api/paths.ts';
 import { MAX_WS_FRAME_BYTES, NOTE_MAX_IMAGES, NOTE_MAX_IMAGE_BYTES } from '../shared/limits.ts';
@@ -13,6 +12,7 @@ import { createTestStore } from '../backend/src/testing/test-server.ts';
 import { ensureBuilt } from '../scripts/build-targets.ts';
 import { serverLaunch } from '../scripts/server-launch.ts';
 import { ROUNDS, alternatingRounds, formatSpread, spread } from './rounds.ts';
+import { rssMb, startHealthPoller } from './server-watch.ts';
 import { percentile } from './stats.ts';
 
 /**
@@ -33,6 +33,7 @@ import { percentile } from './stats.ts';
 const OWN_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? OWN_ROOT);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const HEALTH_POLL_MS = 10;
 /**
  * `npm start`'s server in ROOT: the build, or in trees from before it backend/src/main.js (or,
  * older still, main.ts), which gave themselves the memory settings given here.
@@ -75,54 +76,6 @@ async function startServer(env: Record<string, string>): Promise<RunningServer> 
   };
 }
 
-/** Resident memory of a process, in MB (Linux). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-/**
- * Polls /api/health every 10 ms from its own thread (so the load generator's own pauses don't
- * count) until told to stop; returns every latency in ms.
- */
-function startHealthPoller(url: string): { stop(): Promise<number[]> } {
-  const worker = new Worker(
-    `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const http = require('node:http');
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const latencies = [];
-    let running = true;
-    parentPort.on('message', () => { running = false; });
-    (async function poll() {
-      while (running) {
-        const started = performance.now();
-        await new Promise((resolve) => {
-          http.get(workerData.url + '/api/health', { agent }, (response) => {
-            response.resume();
-            response.on('end', resolve);
-          }).on('error', resolve);
-        });
-        latencies.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      parentPort.postMessage(latencies);
-    })();
-    `,
-    { eval: true, workerData: { url } },
-  );
-  return {
-    stop: () =>
-      new Promise((resolve) => {
-        worker.once('message', (latencies: number[]) => {
-          void worker.terminate();
-          resolve(latencies);
-        });
-        worker.postMessage('stop');
-      }),
-  };
-}
-
 function post(url: string, body: Buffer, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
     const request = http.request(url, {
@@ -159,7 +112,7 @@ function maxNoteBody(): Buffer {
  */
 async function largeUploads(server: RunningServer, count: number): Promise<string> {
   const bodies = Array.from({ length: count }, maxNoteBody);
-  const poller = startHealthPoller(server.url);
+  const poller = startHealthPoller(server.url, HEALTH_POLL_MS);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const before = rssMb(server.pid);
   let peak = before;
@@ -215,7 +168,7 @@ async function largeFrameFlood(
     flood.frameBytes === null
       ? null
       : JSON.stringify({ type: 'no_such_type', padding: 'x'.repeat(flood.frameBytes - 40) });
-  const poller = startHealthPoller(server.url);
+  const poller = startHealthPoller(server.url, HEALTH_POLL_MS);
   const deadline = performance.now() + SECONDS * 1000;
   while (frame !== null && performance.now() < deadline) {
     for (const socket of sockets) {
@@ -310,7 +263,7 @@ async function joinFlood(server: RunningServer): Promise<string> {
       Array.from({ length: perAddress }, () => openSocket(server, localAddress)),
     ),
   );
-  const poller = startHealthPoller(server.url);
+  const poller = startHealthPoller(server.url, HEALTH_POLL_MS);
   const deadline = performance.now() + SECONDS * 1000;
   let sent = 0;
   // 100 sockets × 10 joins per second each.

@@ -3,6 +3,7 @@ import { runBundleBench } from './bundle.bench.ts';
 import { runChatBench } from './chat.bench.ts';
 import { runCliBench } from './cli.bench.ts';
 import { runEmbeddedBench } from './embedded.bench.ts';
+import { runFilesBench } from './files.bench.ts';
 import { runMemoryBench } from './memory.bench.ts';
 import { runNotesBench } from './notes.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
@@ -23,5 +24,6 @@ if (only === undefined || only === 'embedded') await runEmbeddedBench();
 if (only === undefined || only === 'bundle') runBundleBench();
 if (only === undefined || only === 'startup') await runStartupBench(postgresUrl);
 if (only === undefined || only === 'cli') await runCliBench();
+if (only === undefined || only === 'files') await runFilesBench(postgresUrl);
 // Ten minutes by default (BENCH_MEMORY_SECONDS): run on its own, by name only.
 if (only === 'memory') await runMemoryBench();

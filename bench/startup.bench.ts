@@ -8,6 +8,7 @@ import { createTestStore } from '../backend/src/testing/test-server.ts';
 import { ensureBuilt } from '../scripts/build-targets.ts';
 import { prepareDataDir, startBundledServer, type ServerCommand } from './bundled-server.ts';
 import { ROUNDS, alternatingRounds, formatSpread, spread } from './rounds.ts';
+import { rssMb } from './server-watch.ts';
 
 /** The issue's target: a release on an existing data directory answers within 1 s. */
 const TARGET_MS = 1000;
@@ -25,12 +26,6 @@ function installRelease(out: string): string {
   });
   const folder = fs.readdirSync(out, { withFileTypes: true }).find((entry) => entry.isDirectory());
   return path.join(out, folder!.name);
-}
-
-/** Resident memory of a process in MB (Linux). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
 /**
