@@ -138,7 +138,7 @@ describe('the command and the browser read each other’s notes', () => {
     // Without -o the command refuses before reading: the image would have nowhere to go.
     const refused = await runCli(['read', link]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/attached file\(s\): pass -o FILE.*The note was not read\.\n$/);
+    expect(refused.stderr).toMatch(/attached image\(s\): pass -o FILE.*The note was not read\.\n$/);
 
     const read = await runCliOnTerminal(
       ['read', link, '-o', out],
