@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../shared/api/paths.ts';
-import { fakeEnvelope, noteVerifiers } from '../backend/src/testing/notes-client.ts';
+import {
+  fakeEnvelope,
+  noteProofs,
+  noteVerifiers,
+  postJson,
+} from '../backend/src/testing/notes-client.ts';
 import {
   TEST_DATABASES,
   createTestStore,
@@ -44,6 +49,8 @@ const IMAGE_UID = 1000;
 const METRICS_TOKEN = crypto.randomBytes(24).toString('base64url');
 const LB_COOKIE = 'ashnote_upstream';
 const DRAIN_MS = 2500;
+/** The operator's NOTE_MAX_FILE_BYTES for these instances, below the default. */
+const MAX_FILE_BYTES = 5_000_000;
 /** Waits on a page as the browser tests do (this file runs with the unit tests' 1 s default). */
 const POLL = { timeout: 20_000 };
 
@@ -94,6 +101,7 @@ async function startInstance(app: string, data: string, env: Record<string, stri
       METRICS_TOKEN,
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       SHUTDOWN_TIMEOUT_MS: '8000',
+      NOTE_MAX_FILE_BYTES: String(MAX_FILE_BYTES),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -222,6 +230,59 @@ describe.skipIf(skipReason !== null)('the self-hosting kit', { timeout: 180_000 
     expect(await second.metric('ashnote_notes_destroyed_total{reason="read"}')).toBe(
       readBefore + 1,
     );
+  });
+
+  it('takes a note’s file on one instance and hands it back on the other, within NOTE_MAX_FILE_BYTES', async () => {
+    const [a, b] = instances.map(({ port }) => `http://127.0.0.1:${port}`) as [string, string];
+    const config = (await (await fetch(`${b}${apiPaths.config}`)).json()) as {
+      limits: { noteMaxFileBytes: number };
+    };
+    expect(config.limits.noteMaxFileBytes).toBe(MAX_FILE_BYTES);
+    // As the proxy would say it: a client of its own, apart from the other tests' limits.
+    const client = { 'X-Forwarded-For': '203.0.113.77' };
+    const proofs = noteProofs();
+    const create = (size: number) =>
+      postJson(
+        `${a}${apiPaths.notes}`,
+        {
+          content: fakeEnvelope(),
+          ...noteVerifiers(proofs),
+          expiration: '1h',
+          files: [{ meta: fakeEnvelope(200), size }],
+        },
+        client,
+      );
+    expect((await create(MAX_FILE_BYTES + 1)).status).toBe(413);
+    const created = await create(1000);
+    expect(created.status).toBe(201);
+    const { noteId, uploadToken } = (await created.json()) as {
+      noteId: string;
+      uploadToken: string;
+    };
+    // One chunk of a 1,000-byte file: its ciphertext and tag, uploaded to the other instance.
+    const chunk = crypto.randomBytes(1000 + 16);
+    const upload = { Authorization: `Bearer ${uploadToken}`, ...client };
+    const put = await fetch(`${b}${apiPaths.noteFileChunk(noteId, 0, 0)}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream', ...upload },
+      body: chunk,
+    });
+    expect(put.status).toBe(204);
+    const complete = await fetch(`${a}${apiPaths.noteComplete(noteId)}`, {
+      method: 'POST',
+      headers: upload,
+    });
+    expect(complete.status).toBe(200);
+
+    const { proof, linkProof } = proofs;
+    const read = await postJson(`${b}${apiPaths.noteVerify(noteId)}`, { proof, linkProof }, client);
+    expect(read.status).toBe(200);
+    const { downloadToken } = (await read.json()) as { downloadToken: string };
+    const download = await fetch(`${a}${apiPaths.noteFile(noteId, 0)}`, {
+      headers: { Authorization: `Bearer ${downloadToken}`, ...client },
+    });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(chunk)).toBe(true);
   });
 
   it('counts a client by the address Caddy saw, whatever X-Forwarded-For it sends', async () => {

@@ -27,6 +27,18 @@ const FAST = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Participant = { client: ChatTestClient; participantId: string };
+
+/** Each message of `contents` reaches `to`, in order, as `from`'s. */
+async function expectReceived(to: Participant, from: Participant, contents: readonly string[]) {
+  for (const content of contents) {
+    expect(await to.client.next('new_message')).toMatchObject({
+      content,
+      participantId: from.participantId,
+    });
+  }
+}
 const participantCount = async (t: TestServer, id: string) =>
   ((await (await fetch(`${t.url}${apiPaths.chatRoom(id)}`)).json()) as { participantCount: number })
     .participantCount;
@@ -106,18 +118,8 @@ describe.runIf(TEST_DATABASES.includes('postgres'))(
           content: fromB[i],
         });
       }
-      for (const content of fromA) {
-        expect(await b.client.next('new_message')).toMatchObject({
-          content,
-          participantId: a.participantId,
-        });
-      }
-      for (const content of fromB) {
-        expect(await a.client.next('new_message')).toMatchObject({
-          content,
-          participantId: b.participantId,
-        });
-      }
+      await expectReceived(b, a, fromA);
+      await expectReceived(a, b, fromB);
       await sleep(200);
       expect(a.client.pending('new_message')).toHaveLength(0);
       expect(b.client.pending('new_message')).toHaveLength(0);
@@ -350,18 +352,8 @@ describe.runIf(TEST_DATABASES.includes('postgres'))(
         return { a, b, fromA: contents(a), fromB: contents(b) };
       });
       for (const { a, b, fromA, fromB } of sent) {
-        for (const content of fromA) {
-          expect(await b.client.next('new_message')).toMatchObject({
-            content,
-            participantId: a.participantId,
-          });
-        }
-        for (const content of fromB) {
-          expect(await a.client.next('new_message')).toMatchObject({
-            content,
-            participantId: b.participantId,
-          });
-        }
+        await expectReceived(b, a, fromA);
+        await expectReceived(a, b, fromB);
       }
       await sleep(200);
       for (const client of clients) expect(client.pending('new_message')).toHaveLength(0);

@@ -16,7 +16,13 @@ import {
   fileChunkCount,
   fileChunkWireBytes,
 } from '../../../shared/limits.ts';
-import { createFakeNote, fakeEnvelope, noteProofs, postJson } from '../testing/notes-client.ts';
+import {
+  createFakeNote,
+  fakeEnvelope,
+  noteProofs,
+  postJson,
+  UNLIMITED_NOTES,
+} from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { notesRepository } from './notes.repository.ts';
 
@@ -131,17 +137,7 @@ const sweep = (t: TestServer) => notesRepository(t.server.database).sweep(30);
 describe.each(TEST_DATABASES)('files in notes on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
-    const generous = { limit: 10_000, windowSeconds: 60 };
-    t = await startTestServer(
-      kind,
-      {},
-      {
-        notes: {
-          sweepIntervalMs: 3_600_000,
-          rateRules: { create: generous, proof: generous, status: generous },
-        },
-      },
-    );
+    t = await startTestServer(kind, {}, { notes: UNLIMITED_NOTES });
   });
   afterAll(() => t.stop());
 

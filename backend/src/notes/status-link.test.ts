@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteInfoResponse, NoteStatusResponse } from '../../../shared/api/notes.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
 import type { ErrorBody } from '../../../shared/errors.ts';
-import { createFakeNote, postJson } from '../testing/notes-client.ts';
+import { createFakeNote, postJson, UNLIMITED_NOTES } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 /** A status key's stand-in: a random proof and its verifier, SHA-256(proof), as the browser makes. */
@@ -38,17 +38,7 @@ const info = async (t: TestServer, id: string) =>
 describe.each(TEST_DATABASES)('the sender’s status link on %s', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
-    const generous = { limit: 10_000, windowSeconds: 60 };
-    t = await startTestServer(
-      kind,
-      {},
-      {
-        notes: {
-          sweepIntervalMs: 3_600_000,
-          rateRules: { create: generous, proof: generous, status: generous },
-        },
-      },
-    );
+    t = await startTestServer(kind, {}, { notes: UNLIMITED_NOTES });
   });
   afterAll(() => t.stop());
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { apiPaths } from '../../../shared/api/paths.ts';
+import type { NotesOptions } from '../notes/index.ts';
 
 /**
  * A protocol-shaped client for API tests that don't need real encryption: random bytes in
@@ -72,3 +73,14 @@ export async function createFakeNote(
   const body = (await response.json()) as { noteId: string; expiresAt: string };
   return { ...body, ...proofs, content };
 }
+
+const GENEROUS = { limit: 10_000, windowSeconds: 60 };
+
+/**
+ * Notes options for a test that makes and reads many notes from one address: limits it never
+ * reaches, and no sweep but the ones it runs itself.
+ */
+export const UNLIMITED_NOTES: NotesOptions = {
+  sweepIntervalMs: 3_600_000,
+  rateRules: { create: GENEROUS, proof: GENEROUS, status: GENEROUS },
+};
