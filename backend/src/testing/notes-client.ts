@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { apiPaths } from '../../../shared/api/paths.ts';
-import type { NotesOptions } from '../notes/index.ts';
 
 /**
  * A protocol-shaped client for API tests that don't need real encryption: random bytes in
@@ -78,9 +77,10 @@ const GENEROUS = { limit: 10_000, windowSeconds: 60 };
 
 /**
  * Notes options for a test that makes and reads many notes from one address: limits it never
- * reaches, and no sweep but the ones it runs itself.
+ * reaches, and no sweep but the ones it runs itself. Untyped here: naming NotesOptions would pull
+ * the server's code into the browser tests' type check, which this file is part of.
  */
-export const UNLIMITED_NOTES: NotesOptions = {
+export const UNLIMITED_NOTES = {
   sweepIntervalMs: 3_600_000,
   rateRules: { create: GENEROUS, proof: GENEROUS, status: GENEROUS },
 };
