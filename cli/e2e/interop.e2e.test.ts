@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,19 +70,21 @@ const PIXEL = Buffer.from(
   'base64',
 );
 
+interface FileToAttach {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
 /** Creates a note through the home page's form and returns its share link. */
-async function sendInBrowser(note: { text: string; password?: string; image?: Buffer }) {
+async function sendInBrowser(note: { text: string; password?: string; files?: FileToAttach[] }) {
   const { page, problems } = await openPage();
   await page.goto(app.url);
   await page.getByLabel('Note content').fill(note.text);
   if (note.password) await page.getByLabel('Password (optional)').fill(note.password);
-  if (note.image) {
-    await page.getByTestId('note-images-input').setInputFiles({
-      name: 'pixel.png',
-      mimeType: 'image/png',
-      buffer: note.image,
-    });
-    await page.getByRole('img', { name: 'pixel.png' }).waitFor();
+  if (note.files) {
+    await page.getByTestId('note-files-input').setInputFiles(note.files);
+    await expect.poll(() => page.getByTestId('note-attachment').count()).toBe(note.files.length);
   }
   await page.getByRole('button', { name: 'Create Secure Note' }).click();
   await page.getByTestId('share-panel').waitFor();
@@ -128,26 +131,29 @@ describe('the command and the browser read each other’s notes', () => {
     expectNoProblems(problems);
   });
 
-  it('a password note with an image from Chromium reads on the terminal, image saved beside', async () => {
+  it('a password note with files from Chromium reads on the terminal, each file saved', async () => {
+    // Over three chunks, so order and the last chunk's flag matter.
+    const contract = crypto.randomBytes(3 * 65_536 + 123);
     const link = await sendInBrowser({
-      text: 'see the picture',
+      text: 'see the files',
       password: 'web pass',
-      image: PIXEL,
+      files: [
+        { name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL },
+        { name: 'contract.pdf', mimeType: 'application/pdf', buffer: contract },
+      ],
     });
-    const out = path.join(dir, 'from-browser.txt');
-    // Without -o the command refuses before reading: the image would have nowhere to go.
-    const refused = await runCli(['read', link]);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/attached image\(s\): pass -o FILE.*The note was not read\.\n$/);
-
+    const out = path.join(dir, 'from-browser');
+    fs.mkdirSync(out);
     const read = await runCliOnTerminal(
       ['read', link, '-o', out],
       [{ prompt: 'Password: ', type: 'web pass\r' }],
     );
     expect(read.code).toBe(0);
     expect(read.screen).not.toContain('web pass');
-    expect(fs.readFileSync(out, 'utf8')).toBe('see the picture');
-    const image = fs.readFileSync(`${out}.1.png`);
+    expect(read.screen).toContain('see the files');
+    expect(fs.readFileSync(path.join(out, 'contract.pdf')).equals(contract)).toBe(true);
+    // Re-drawn by the browser before encryption: a PNG still, its metadata gone.
+    const image = fs.readFileSync(path.join(out, 'pixel.png'));
     expect(image.subarray(1, 4).toString('ascii')).toBe('PNG');
   });
 });

@@ -190,3 +190,40 @@ export async function seriousAccessibilityProblems(page: Page): Promise<string[]
           .join(' | ')}`,
     );
 }
+
+/**
+ * The page's save dialog (File System Access API) answers at once with a file in the origin's
+ * private file system, as if the reader had chosen a place: the app streams into it exactly as
+ * into a file on disk, and `savedFile` reads it back.
+ */
+export async function answerSaveDialogs(context: BrowserContext): Promise<void> {
+  await context.addInitScript(`window.showSaveFilePicker = async ({ suggestedName }) => {
+    const root = await navigator.storage.getDirectory();
+    return root.getFileHandle(suggestedName, { create: true });
+  };`);
+}
+
+/** No save dialog, as on phones and in most browsers: the app falls back to a download. */
+export async function withoutSaveDialogs(context: BrowserContext): Promise<void> {
+  await context.addInitScript('window.showSaveFilePicker = undefined;');
+}
+
+/** A file the app saved through `answerSaveDialogs`: its size and SHA-256 (hex), or null. */
+export function savedFile(
+  page: Page,
+  name: string,
+): Promise<{ size: number; sha256: string } | null> {
+  // A string: it runs in the page, and this file is type-checked without the DOM library.
+  return page.evaluate(`(async () => {
+    const root = await navigator.storage.getDirectory();
+    let file;
+    try {
+      file = await (await root.getFileHandle(${JSON.stringify(name)})).getFile();
+    } catch {
+      return null;
+    }
+    const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+    const sha256 = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    return { size: file.size, sha256 };
+  })()`);
+}

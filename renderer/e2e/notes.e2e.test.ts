@@ -126,7 +126,7 @@ async function createNoteInUi(
   await page.getByLabel('Note content').fill(note.text);
   if (note.password) await page.getByLabel('Password (optional)').fill(note.password);
   if (note.image) {
-    await page.getByTestId('note-images-input').setInputFiles({
+    await page.getByTestId('note-files-input').setInputFiles({
       name: 'holiday.jpg',
       mimeType: 'image/jpeg',
       buffer: note.image,
@@ -230,10 +230,10 @@ describe('notes in the browser', () => {
 
     const shown = reader.page.getByRole('img', { name: 'Attached image 1' });
     await shown.waitFor();
-    // The download button hands over exactly the decrypted bytes.
+    // The save button hands over exactly the decrypted bytes.
     const [download] = await Promise.all([
       reader.page.waitForEvent('download'),
-      reader.page.getByRole('link', { name: 'Download image 1' }).click(),
+      reader.page.getByRole('link', { name: 'Save holiday.jpg' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('holiday.jpg');
     const chunks: Buffer[] = [];

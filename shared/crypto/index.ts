@@ -52,6 +52,7 @@ export {
   decryptFileStream,
   encryptFileChunk,
   encryptFileMeta,
+  encryptFileMetas,
   encryptFileStream,
 } from './note-files.ts';
 export type { EncryptedChunk, FileCipher, FileMeta, FilePosition } from './note-files.ts';

@@ -121,6 +121,26 @@ export async function encryptFileMeta(
 }
 
 /**
+ * What a note or a request's answer carries for its files: each one's metadata sealed at its
+ * place among `metas`, and its size, which the server checks against its limits.
+ */
+export async function encryptFileMetas(
+  contentKey: Uint8Array,
+  metas: readonly FileMeta[],
+  engine?: CryptoEngine,
+): Promise<{ meta: string; size: number }[]> {
+  const files: { meta: string; size: number }[] = [];
+  for (const [index, meta] of metas.entries()) {
+    const position = { index, count: metas.length };
+    files.push({
+      meta: await encryptFileMeta(contentKey, meta, position, engine),
+      size: meta.size,
+    });
+  }
+  return files;
+}
+
+/**
  * `position` is where the envelope arrived among the note's file envelopes. Throws
  * `DECRYPT_FAILED` (wrong key, tampering, a file moved, repeated or from another note),
  * `MALFORMED` or `UNSUPPORTED_VERSION`.

@@ -5,7 +5,7 @@ import { openEnvelope, sealEnvelope } from './envelope.ts';
 import { CryptoError } from './errors.ts';
 import { loadNobleEngine, resolveEngine } from './get-engine.ts';
 import { decodeKeyText } from './keys.ts';
-import { decryptFileMeta, encryptFileMeta, type FileMeta } from './note-files.ts';
+import { decryptFileMeta, encryptFileMetas, type FileMeta } from './note-files.ts';
 import { KEY_BYTES, LABEL, requestAnswerInfo } from './protocol.ts';
 
 /**
@@ -167,11 +167,7 @@ export async function sealRequestAnswer(params: {
   const key = await answerKey(engine, shared, ephemeral.publicKey, publicKey, params.requestId);
   const metas = params.files ?? [];
   const aad = answerTextAad(params.requestId, metas.length);
-  const files: { meta: string; size: number }[] = [];
-  for (const [index, meta] of metas.entries()) {
-    const position = { index, count: metas.length };
-    files.push({ meta: await encryptFileMeta(key, meta, position, engine), size: meta.size });
-  }
+  const files = await encryptFileMetas(key, metas, engine);
   return {
     ephemeralKey: base64UrlEncode(ephemeral.publicKey),
     content: await sealEnvelope(engine, key, aad, utf8Encode(params.text)),

@@ -1,16 +1,17 @@
 import { createNoteResponseSchema, kdfSchema } from '../../../../shared/api/notes.ts';
-import type { CreateNoteRequest, CreateNoteResponse } from '../../../../shared/api/notes.ts';
+import type { CreateNoteRequest } from '../../../../shared/api/notes.ts';
 import { apiPaths } from '../../../../shared/api/paths.ts';
 import {
   createStatusKeys,
-  encryptNoteImage,
+  encryptFileMetas,
   encryptNoteText,
 } from '../../../../shared/crypto/index.ts';
 import type { LanguageCode } from '../../../../shared/languages.ts';
 import type { NoteExpiration } from '../../../../shared/limits.ts';
-import { ApiError, InvalidResponseError, NetworkError, apiUrl } from '../../api/client.ts';
+import { InvalidResponseError, apiPost } from '../../api/client.ts';
 import { routePaths } from '../../app/paths.ts';
 import { shareLink } from '../../platform/index.ts';
+import { describeFiles, uploadFiles } from '../../files/uploadFiles.ts';
 import type { CreatedNote } from './createdNote.ts';
 import { createKeys } from './noteKeys.ts';
 
@@ -23,8 +24,8 @@ export interface NewNote {
    * sender's own name for the note (empty for none).
    */
   receipt: { email: string; language: LanguageCode; reference: string } | null;
-  /** Already stripped of metadata. */
-  images: File[];
+  /** Files of any kind, images already stripped of metadata, in the order attached. */
+  files: File[];
 }
 
 export type { CreatedNote };
@@ -32,37 +33,33 @@ export type { CreatedNote };
 /** 0–1 over the whole job: keys, encryption, then the upload. */
 export type ProgressListener = (fraction: number) => void;
 
-const KEYS_DONE = 0.25;
-const ENCRYPTED = 0.4;
+const KEYS_DONE = 0.2;
+const CREATED = 0.25;
 
 /**
  * Encrypts a note in the browser and uploads ciphertext only. The password, the plaintext and
- * K_link never leave this function except as the returned link key.
+ * K_link never leave this function except as the returned link key. A note with files becomes
+ * readable only once all of them arrived; aborting `signal` leaves it unreadable (the server
+ * deletes the partial upload within an hour).
  */
 export async function createNote(
   note: NewNote,
   onProgress: ProgressListener,
+  signal: AbortSignal,
 ): Promise<CreatedNote> {
   onProgress(0.05);
   const keys = await createKeys(note.password);
   // Independent of the note's keys: the status link can tell and destroy, never read.
   const status = await createStatusKeys();
+  // Each file's key, name and type sealed for its place, so the server cannot drop or shuffle them.
+  const metas = await describeFiles(note.files);
   onProgress(KEYS_DONE);
 
-  // Each item is sealed for its place in the note, so the server cannot drop or shuffle images.
-  const count = note.images.length;
-  const content = await encryptNoteText(keys.contentKey, note.content.trim(), { images: count });
-  const attachedImages: string[] = [];
-  for (const [index, image] of note.images.entries()) {
-    const bytes = new Uint8Array(await image.arrayBuffer());
-    const payload = { name: image.name, type: image.type, bytes };
-    attachedImages.push(await encryptNoteImage(keys.contentKey, payload, { index, count }));
-    onProgress(KEYS_DONE + ((ENCRYPTED - KEYS_DONE) * (index + 1)) / count);
-  }
-  onProgress(ENCRYPTED);
-
   const body: CreateNoteRequest = {
-    content,
+    content: await encryptNoteText(keys.contentKey, note.content.trim(), {
+      images: 0,
+      files: metas.length,
+    }),
     verifier: keys.verifier,
     linkVerifier: keys.linkVerifier,
     // Checked against the contract: the server accepts only protocol v1's work factor.
@@ -75,48 +72,27 @@ export async function createNote(
       notificationReference: note.receipt.reference.replace(/\p{Cc}+/gu, ' ').trim() || null,
     }),
     statusVerifier: status.statusVerifier,
-    attachedImages,
+    attachedImages: [],
+    files: await encryptFileMetas(keys.contentKey, metas),
   };
-  const created = await postWithProgress(apiPaths.notes, body, (sent) =>
-    onProgress(ENCRYPTED + (1 - ENCRYPTED) * sent),
-  );
+  const created = await apiPost(apiPaths.notes, body, createNoteResponseSchema, { signal });
+  onProgress(CREATED);
+  let { expiresAt } = created;
+  if (metas.length > 0) {
+    if (created.uploadToken === undefined) {
+      throw new InvalidResponseError(apiPaths.notes, 'no upload token for the files');
+    }
+    const access = { noteId: created.noteId, token: created.uploadToken };
+    const onSent = (fraction: number) => onProgress(CREATED + (1 - CREATED) * fraction);
+    expiresAt = await uploadFiles(access, note.files, metas, onSent, signal);
+  }
   onProgress(1);
-  return { ...created, linkKey: keys.linkKey, statusKey: status.statusKey };
-}
-
-/**
- * A JSON POST through XMLHttpRequest, the one browser API that reports upload progress (five
- * 10 MB images take a while on a slow line). Fails the way the shared API client does.
- */
-function postWithProgress(
-  path: string,
-  body: CreateNoteRequest,
-  onSent: (fraction: number) => void,
-): Promise<CreateNoteResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
-    xhr.setRequestHeader('Content-Type', 'application/json');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onSent(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error('upload failed')));
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
-        return;
-      }
-      try {
-        const parsed = createNoteResponseSchema.safeParse(JSON.parse(xhr.responseText));
-        if (parsed.success) resolve(parsed.data);
-        else reject(new InvalidResponseError(path, parsed.error));
-      } catch (error) {
-        reject(new InvalidResponseError(path, error));
-      }
-    };
-    xhr.send(JSON.stringify(body));
-  });
+  return {
+    noteId: created.noteId,
+    expiresAt,
+    linkKey: keys.linkKey,
+    statusKey: status.statusKey,
+  };
 }
 
 /** The share link: the key rides in the fragment, which browsers never send to a server. */

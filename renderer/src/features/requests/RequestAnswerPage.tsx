@@ -8,11 +8,15 @@ import { deriveRequestLabelKey } from '../../../../shared/crypto/request.ts';
 import { ApiError } from '../../api/client.ts';
 import type { ApiErrorKey } from '../../api/errorKey.ts';
 import { Button } from '../../ui/Button.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { Field, Textarea } from '../../ui/Field.tsx';
 import { PageSection } from '../../ui/layout.ts';
 import { BusyNotice, HomeActions, Notice } from '../../ui/Notice.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useFragmentKey } from '../../ui/useFragmentKey.ts';
+import { FileAttachments } from '../../files/FileAttachments.tsx';
+import type { AttachmentIssue } from '../../files/attachmentRules.ts';
+import { useFileAttachments } from '../../files/useFileAttachments.ts';
 import { fetchRequest, openLabel, sendAnswer } from './requestsApi.ts';
 import { LinkProblemNotice, linkProblemOf, RequestLabel, RequestPage } from './RequestNotices.tsx';
 import type { LinkProblem } from './RequestNotices.tsx';
@@ -124,15 +128,19 @@ function AnswerForm({
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const files = useFileAttachments();
+  const [issues, setIssues] = useState<AttachmentIssue[]>([]);
+  const [progress, setProgress] = useState(0);
+  const attached = files.attachments.map((attachment) => attachment.file);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending) return;
-    if (text.trim() === '') return setError(t('request.answer.empty'));
+    if (sending || files.adding) return;
+    if (text.trim() === '' && attached.length === 0) return setError(t('request.answer.empty'));
     setSending(true);
     setError(null);
     try {
-      await sendAnswer(requestId, publicKey, text);
+      await sendAnswer(requestId, publicKey, text, attached, setProgress);
       onDone({ kind: 'sent' });
     } catch (failure) {
       // Someone else answered first (or a second tab did): nothing of this answer was stored.
@@ -175,7 +183,11 @@ function AnswerForm({
           />
         )}
       </Field>
-      <Button type="submit" $size="large" $fullWidth disabled={sending}>
+      <FileAttachments handle={files} disabled={sending} issues={issues} onIssues={setIssues} />
+      {sending && attached.length > 0 ? (
+        <ProgressBar value={progress} label={t('home.form.progressLabel')} />
+      ) : null}
+      <Button type="submit" $size="large" $fullWidth disabled={sending || files.adding}>
         {sending ? (
           <>
             <Spinner $size={18} />

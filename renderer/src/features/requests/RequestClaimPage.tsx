@@ -9,6 +9,8 @@ import { BusyNotice, HomeActions, Notice, NoticeActions } from '../../ui/Notice.
 import { useCopyFeedback } from '../../ui/useCopyFeedback.ts';
 import { useFragmentKey } from '../../ui/useFragmentKey.ts';
 import { fontSize, radius, space } from '../../ui/tokens.ts';
+import { NoteFiles } from '../../files/NoteFiles.tsx';
+import type { OpenedFiles } from '../../files/fileCalls.ts';
 import { LinkProblemNotice, RequestLabel, RequestPage } from './RequestNotices.tsx';
 import { useRequestClaim } from './useRequestClaim.ts';
 import type { ClaimState } from './useRequestClaim.ts';
@@ -76,7 +78,7 @@ function ClaimScreens({ requestId, privateKey }: { requestId: string; privateKey
     case 'destroyed':
       return <DestroyedAnswer state={state} />;
     case 'revealed':
-      return <RevealedAnswer label={state.label} text={state.text} />;
+      return <RevealedAnswer label={state.label} text={state.text} files={state.files} />;
     default:
       return missingCase(state);
   }
@@ -97,7 +99,15 @@ function DestroyedAnswer({ state }: { state: Extract<ClaimState, { kind: 'destro
   );
 }
 
-function RevealedAnswer({ label, text }: { label: string; text: string }) {
+function RevealedAnswer({
+  label,
+  text,
+  files,
+}: {
+  label: string;
+  text: string;
+  files: OpenedFiles | null;
+}) {
   const { t } = useTranslation();
   const { copied, copy } = useCopyFeedback();
   return (
@@ -120,6 +130,7 @@ function RevealedAnswer({ label, text }: { label: string; text: string }) {
             {copied ? t('request.claim.copied') : t('request.claim.copy')}
           </Button>
         </NoticeActions>
+        {files === null ? null : <NoteFiles access={files.access} metas={files.metas} />}
       </Stack>
     </Notice>
   );

@@ -20,9 +20,11 @@ import {
 } from '../../../../shared/crypto/request.ts';
 import type { RequestKeys } from '../../../../shared/crypto/request.ts';
 import type { NoteExpiration } from '../../../../shared/limits.ts';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { InvalidResponseError, apiGet, apiPost } from '../../api/client.ts';
 import { routePaths } from '../../app/paths.ts';
 import { shareLink } from '../../platform/index.ts';
+import { openedFiles, type OpenedFiles } from '../../files/fileCalls.ts';
+import { describeFiles, uploadFiles } from '../../files/uploadFiles.ts';
 
 /**
  * Every call of the requests flow. Keys are made and used here, in the browser: the server gets
@@ -69,10 +71,32 @@ export function openLabel(labelKey: Uint8Array, info: RequestInfoResponse): Prom
   return decryptRequestLabel(labelKey, info.label);
 }
 
-/** Seals `text` to the request link's public key and sends it; 409 when someone was first. */
-export async function sendAnswer(requestId: string, publicKey: string, text: string) {
-  const body: AnswerRequestRequest = await sealRequestAnswer({ requestId, publicKey, text });
-  return apiPost(apiPaths.requestAnswer(requestId), body, answerRequestResponseSchema);
+/**
+ * Seals `text` and the files' metadata to the request link's public key and sends them, then
+ * the files' chunks (`onProgress` 0–1 over their bytes); 409 when someone was first. The
+ * requester can claim the answer only once every chunk arrived.
+ */
+export async function sendAnswer(
+  requestId: string,
+  publicKey: string,
+  text: string,
+  files: readonly File[],
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  const metas = await describeFiles(files);
+  const body: AnswerRequestRequest = await sealRequestAnswer({
+    requestId,
+    publicKey,
+    text,
+    files: metas,
+  });
+  const path = apiPaths.requestAnswer(requestId);
+  const { uploadToken } = await apiPost(path, body, answerRequestResponseSchema);
+  if (metas.length === 0) return;
+  if (uploadToken === undefined) throw new InvalidResponseError(path, 'no upload token');
+  const access = { noteId: requestId, token: uploadToken };
+  // Nothing to cancel: the request is answered from the first call on.
+  await uploadFiles(access, files, metas, onProgress, new AbortController().signal);
 }
 
 /** The answer's state as a note: live, or destroyed and why. Never burns it. */
@@ -81,16 +105,17 @@ export function fetchAnswerState(requestId: string): Promise<NoteInfoResponse> {
 }
 
 /**
- * Reads the answer with the claim proof, which destroys it on the server, and opens it. The
- * claim link has no password, so the proof is also the link proof.
+ * Reads the answer with the claim proof, which destroys it on the server, and opens it: its
+ * text, and what fetching its files needs. The claim link has no password, so the proof is
+ * also the link proof.
  */
 export async function claimAnswer(
   requestId: string,
   keys: RequestKeys,
   ephemeralKey: string,
-): Promise<string> {
+): Promise<{ text: string; files: OpenedFiles | null }> {
   const proof = keys.claimProof;
-  const { content, files } = await apiPost(
+  const { content, files, downloadToken } = await apiPost(
     apiPaths.noteVerify(requestId),
     { proof, linkProof: proof },
     verifyNoteResponseSchema,
@@ -100,5 +125,5 @@ export async function claimAnswer(
     privateKey: keys.privateKey,
     answer: { ephemeralKey, content, files },
   });
-  return opened.text;
+  return { text: opened.text, files: openedFiles(requestId, opened.files, downloadToken) };
 }

@@ -6,6 +6,7 @@ import { deriveRequestKeys } from '../../../../shared/crypto/request.ts';
 import type { RequestKeys } from '../../../../shared/crypto/request.ts';
 import { ApiError } from '../../api/client.ts';
 import type { ApiErrorKey } from '../../api/errorKey.ts';
+import type { OpenedFiles } from '../../files/fileCalls.ts';
 import { claimAnswer, fetchAnswerState, fetchRequest, openLabel } from './requestsApi.ts';
 import { linkProblemOf } from './RequestNotices.tsx';
 import type { LinkProblem } from './RequestNotices.tsx';
@@ -19,7 +20,7 @@ export type ClaimState =
   | { kind: 'opening'; label: string }
   /** `label` is null when the page has no key (a reload after reading). */
   | { kind: 'destroyed'; label: string | null; reason: DestroyReason }
-  | { kind: 'revealed'; label: string; text: string };
+  | { kind: 'revealed'; label: string; text: string; files: OpenedFiles | null };
 
 /** What the check or the read found, as a screen. */
 function failureState(error: unknown, label: string): ClaimState {
@@ -90,8 +91,8 @@ export function useRequestClaim(requestId: string, privateKey: string) {
     if (held === null || held.ephemeralKey === null) return;
     show({ kind: 'opening', label: held.label });
     try {
-      const text = await claimAnswer(requestId, held.keys, held.ephemeralKey);
-      show({ kind: 'revealed', label: held.label, text });
+      const answer = await claimAnswer(requestId, held.keys, held.ephemeralKey);
+      show({ kind: 'revealed', label: held.label, ...answer });
     } catch (error) {
       show(failureState(error, held.label));
     }

@@ -1,8 +1,6 @@
 import { useId, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { missingCase } from '../../../../../shared/errors.ts';
-import { NOTE_MAX_IMAGE_BYTES, NOTE_MAX_IMAGES } from '../../../../../shared/limits.ts';
 import type { NoteExpiration } from '../../../../../shared/limits.ts';
 import { assessSecurity } from '../../../../../shared/security-score.ts';
 import { usePublicConfigState } from '../../../api/config.ts';
@@ -17,17 +15,14 @@ import { FinePrint } from '../../../ui/text.ts';
 import type { CreatedNote } from '../createNote.ts';
 import { offeredChoice, useOfferedExpirations } from '../../../api/offeredExpirations.ts';
 import { ContentField } from './ContentField.tsx';
-import { ImageAttachments } from './ImageAttachments.tsx';
+import { FileAttachments } from '../../../files/FileAttachments.tsx';
+import { useFileAttachments } from '../../../files/useFileAttachments.ts';
 import { initialNoteForm, noteFormReducer, shownContentProblem } from './noteFormState.ts';
-import type { ImageIssue } from '../imageProblems.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { ReceiptField } from './ReceiptField.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
-import { useImageAttachments } from './useImageAttachments.ts';
 import { useSubmitNote } from './useSubmitNote.ts';
 import { fontSize, space } from '../../../ui/tokens.ts';
-
-const MAX_MEGABYTES = NOTE_MAX_IMAGE_BYTES / (1024 * 1024);
 
 /** The home page's form: write, protect, attach, and send the note encrypted. */
 export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) => void }) {
@@ -36,7 +31,7 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
   const config = usePublicConfigState();
   const emailAvailable = config.state === 'hasData' && config.data.emailAvailable;
   const [state, dispatch] = useReducer(noteFormReducer, initialNoteForm);
-  const images = useImageAttachments();
+  const files = useFileAttachments();
   const contentRef = useRef<HTMLTextAreaElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -45,42 +40,27 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
   const expiration = offeredChoice(state.expiration, lives);
   const { pending } = state;
 
-  const submit = useSubmitNote({
+  const { submit, cancel } = useSubmitNote({
     state,
     expiration,
     dispatch,
-    images: images.attachments.map((attachment) => attachment.file),
-    busy: images.adding,
+    files: files.attachments.map((attachment) => attachment.file),
+    busy: files.adding,
     receipt,
     language: language.code,
     focus: { content: contentRef, email: emailRef },
     onCreated: (note) => {
-      images.clear();
+      files.clear();
       onCreated(note);
     },
   });
-
-  function imageIssueText(issue: ImageIssue): string {
-    switch (issue.problem) {
-      case 'tooMany':
-        return t('home.validation.tooManyImages', { max: NOTE_MAX_IMAGES });
-      case 'unsupportedType':
-        return t('home.validation.imageUnsupported', { name: issue.name });
-      case 'tooLarge':
-        return t('home.validation.imageTooLarge', { name: issue.name, size: MAX_MEGABYTES });
-      case 'unreadable':
-        return t('home.validation.imageUnreadable', { name: issue.name });
-      default:
-        return missingCase(issue);
-    }
-  }
 
   const assessment = assessSecurity(
     {
       hasPassword: state.password.length > 0,
       expiration,
       hasEmailNotification: receipt,
-      hasAttachments: images.attachments.length > 0,
+      hasAttachments: files.attachments.length > 0,
     },
     emailAvailable,
   );
@@ -145,20 +125,11 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
         emailRef={emailRef}
       />
 
-      <ImageAttachments
-        attachments={images.attachments}
-        max={NOTE_MAX_IMAGES}
-        maxMegabytes={MAX_MEGABYTES}
+      <FileAttachments
+        handle={files}
         disabled={pending}
-        busy={images.adding}
-        error={state.imageIssues.map(imageIssueText).join(' ') || undefined}
-        onAdd={(files) =>
-          void images.add(files).then((issues) => dispatch({ type: 'imageIssues', issues }))
-        }
-        onRemove={(id) => {
-          images.remove(id);
-          dispatch({ type: 'imageIssues', issues: [] });
-        }}
+        issues={state.attachmentIssues}
+        onIssues={(issues) => dispatch({ type: 'attachmentIssues', issues })}
       />
 
       <SecurityPanel assessment={assessment} />
@@ -167,9 +138,15 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
         {pending ? (
           <ProgressBar value={state.progress} label={t('home.form.progressLabel')} />
         ) : null}
-        <Button type="submit" $size="large" $fullWidth disabled={pending || images.adding}>
+        <Button type="submit" $size="large" $fullWidth disabled={pending || files.adding}>
           {pending ? t('home.form.submitting') : t('home.form.submit')}
         </Button>
+        {/* Files take a while: the sender may change their mind. */}
+        {pending && files.attachments.length > 0 ? (
+          <Button $variant="secondary" $fullWidth onClick={cancel}>
+            {t('home.form.cancelSending')}
+          </Button>
+        ) : null}
         <FinePrint>{t('home.form.encryptionNote')}</FinePrint>
       </Stack>
     </Form>

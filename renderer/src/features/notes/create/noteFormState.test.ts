@@ -42,7 +42,7 @@ describe('noteFormReducer', () => {
       { type: 'expiration', value: '30d' },
       { type: 'receipt', on: true },
       { type: 'email', value: 'me@example.com' },
-      { type: 'imageIssues', issues: [{ problem: 'tooMany' }] },
+      { type: 'attachmentIssues', issues: [{ problem: 'tooMany' }] },
       { type: 'submitting' },
       { type: 'progress', fraction: 0.5 },
       { type: 'created' },

@@ -1,10 +1,10 @@
 import { missingCase } from '../../../../../shared/errors.ts';
 import { DEFAULT_NOTE_EXPIRATION, NOTE_MAX_CHARS } from '../../../../../shared/limits.ts';
 import type { NoteExpiration } from '../../../../../shared/limits.ts';
-import type { ImageIssue } from '../imageProblems.ts';
+import type { AttachmentIssue } from '../../../files/attachmentRules.ts';
 import type { ContentProblem, EmailProblem, FormProblems } from './noteFormValidation.ts';
 
-/** The create form's fields and progress (images live in useImageAttachments: they own URLs). */
+/** The create form's fields and progress (files live in useFileAttachments: they own URLs). */
 export interface NoteFormState {
   content: string;
   password: string;
@@ -15,7 +15,7 @@ export interface NoteFormState {
   /** The sender's own name for the note, repeated in the receipt (optional). */
   reference: string;
   problems: FormProblems;
-  imageIssues: ImageIssue[];
+  attachmentIssues: AttachmentIssue[];
   pending: boolean;
   /** 0–1 while pending. */
   progress: number;
@@ -29,7 +29,7 @@ export type NoteFormAction =
   | { type: 'receipt'; on: boolean }
   | { type: 'email'; value: string }
   | { type: 'reference'; value: string }
-  | { type: 'imageIssues'; issues: ImageIssue[] }
+  | { type: 'attachmentIssues'; issues: AttachmentIssue[] }
   | { type: 'invalid'; problems: FormProblems }
   | { type: 'submitting' }
   | { type: 'progress'; fraction: number }
@@ -46,7 +46,7 @@ export const initialNoteForm: NoteFormState = {
   email: '',
   reference: '',
   problems: {},
-  imageIssues: [],
+  attachmentIssues: [],
   pending: false,
   progress: 0,
 };
@@ -81,8 +81,8 @@ export function noteFormReducer(state: NoteFormState, action: NoteFormAction): N
       return { ...state, email: action.value, problems: { ...state.problems, email: undefined } };
     case 'reference':
       return { ...state, reference: action.value };
-    case 'imageIssues':
-      return { ...state, imageIssues: action.issues };
+    case 'attachmentIssues':
+      return { ...state, attachmentIssues: action.issues };
     case 'invalid':
       return { ...state, problems: action.problems };
     case 'submitting':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_MAX_CHARS, NOTE_MAX_IMAGES } from '../../../../../shared/limits.ts';
-import { contentProblem, emailProblem, imageRoom, validateNote } from './noteFormValidation.ts';
+import { NOTE_MAX_CHARS } from '../../../../../shared/limits.ts';
+import { contentProblem, emailProblem, validateNote } from './noteFormValidation.ts';
 
 describe('create form validation', () => {
   it('wants some content, and not too much', () => {
@@ -17,17 +17,20 @@ describe('create form validation', () => {
     expect(emailProblem('not-an-address')).toBe('invalid');
     expect(emailProblem('  sender@example.com  ')).toBeUndefined();
     expect(emailProblem(`${'a'.repeat(250)}@example.com`)).toBe('invalid');
-    expect(validateNote({ content: 'note', receiptEmail: null })).toEqual({});
-    expect(validateNote({ content: 'note', receiptEmail: 'nope' })).toEqual({ email: 'invalid' });
-    expect(validateNote({ content: '', receiptEmail: 'nope' })).toEqual({
+    expect(validateNote({ content: 'note', receiptEmail: null, hasFiles: false })).toEqual({});
+    expect(validateNote({ content: 'note', receiptEmail: 'nope', hasFiles: false })).toEqual({
+      email: 'invalid',
+    });
+    expect(validateNote({ content: '', receiptEmail: 'nope', hasFiles: false })).toEqual({
       content: 'required',
       email: 'invalid',
     });
   });
 
-  it('counts the room left for images', () => {
-    expect(imageRoom(0)).toBe(NOTE_MAX_IMAGES);
-    expect(imageRoom(NOTE_MAX_IMAGES - 1)).toBe(1);
-    expect(imageRoom(NOTE_MAX_IMAGES + 2)).toBe(0);
+  it('takes a note of files alone, never an empty one', () => {
+    expect(validateNote({ content: ' ', receiptEmail: null, hasFiles: true })).toEqual({});
+    expect(validateNote({ content: ' ', receiptEmail: null, hasFiles: false })).toEqual({
+      content: 'required',
+    });
   });
 });

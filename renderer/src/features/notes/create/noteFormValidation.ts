@@ -1,4 +1,4 @@
-import { NOTE_MAX_CHARS, NOTE_MAX_IMAGES } from '../../../../../shared/limits.ts';
+import { NOTE_MAX_CHARS } from '../../../../../shared/limits.ts';
 
 /**
  * The create form's rules as pure functions: what is wrong, as data. The form words it in the
@@ -25,8 +25,9 @@ function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL_ADDRESS.test(value);
 }
 
-export function contentProblem(content: string): ContentProblem | undefined {
-  if (content.trim() === '') return 'required';
+/** The text may be empty only when files go with it: a note is never empty. */
+export function contentProblem(content: string, hasFiles = false): ContentProblem | undefined {
+  if (content.trim() === '' && !hasFiles) return 'required';
   if (content.length > NOTE_MAX_CHARS) return 'tooLong';
   return undefined;
 }
@@ -39,16 +40,12 @@ export function emailProblem(email: string): EmailProblem | undefined {
 export function validateNote(input: {
   content: string;
   receiptEmail: string | null;
+  hasFiles: boolean;
 }): FormProblems {
   const problems: FormProblems = {};
-  const content = contentProblem(input.content);
+  const content = contentProblem(input.content, input.hasFiles);
   if (content) problems.content = content;
   const email = input.receiptEmail === null ? undefined : emailProblem(input.receiptEmail);
   if (email) problems.email = email;
   return problems;
-}
-
-/** How many more images fit beside the `attached` ones. */
-export function imageRoom(attached: number): number {
-  return Math.max(0, NOTE_MAX_IMAGES - attached);
 }

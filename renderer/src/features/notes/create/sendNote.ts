@@ -10,10 +10,14 @@ export type SendResult = { ok: true; note: CreatedNote } | { ok: false; errorKey
  * The encryption and the API schemas load on the first send, not with the page; the error
  * catalogue only when a send fails.
  */
-export async function sendNote(note: NewNote, onProgress: ProgressListener): Promise<SendResult> {
+export async function sendNote(
+  note: NewNote,
+  onProgress: ProgressListener,
+  signal: AbortSignal,
+): Promise<SendResult> {
   try {
     const { createNote } = await import('../createNote.ts');
-    return { ok: true, note: await createNote(note, onProgress) };
+    return { ok: true, note: await createNote(note, onProgress, signal) };
   } catch (error) {
     const { apiErrorKey } = await import('../../../api/errorKey.ts');
     return { ok: false, errorKey: apiErrorKey(error) };

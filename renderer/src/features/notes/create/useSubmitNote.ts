@@ -1,4 +1,4 @@
-import type { FormEvent, RefObject } from 'react';
+import { useRef, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LanguageCode } from '../../../../../shared/languages.ts';
 import type { NoteExpiration } from '../../../../../shared/limits.ts';
@@ -13,8 +13,8 @@ interface SubmitOptions {
   /** The life to send: the chosen one as this server offers it (offeredChoice). */
   expiration: NoteExpiration;
   dispatch: (action: NoteFormAction) => void;
-  /** Metadata-free images, in the order they were attached. */
-  images: File[];
+  /** Files of any kind (images free of metadata), in the order they were attached. */
+  files: File[];
   busy: boolean;
   /** Whether a read receipt goes with the note (asked for, and this server can send mail). */
   receipt: boolean;
@@ -25,19 +25,22 @@ interface SubmitOptions {
 
 /**
  * The form's submit: checks, encrypts and uploads (createNote), then says how it went. Bad
- * input sends nothing and moves focus to the field to fix.
+ * input sends nothing and moves focus to the field to fix. `cancel` stops a send under way
+ * (files take a while): nothing becomes readable.
  */
 export function useSubmitNote(options: SubmitOptions) {
   const { t } = useTranslation();
   const { toast } = useToast();
+  const sending = useRef<AbortController | null>(null);
 
-  return async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { state, dispatch, receipt, focus } = options;
     if (state.pending || options.busy) return;
     const problems = validateNote({
       content: state.content,
       receiptEmail: receipt ? state.email : null,
+      hasFiles: options.files.length > 0,
     });
     if (problems.content || problems.email) {
       dispatch({ type: 'invalid', problems });
@@ -53,6 +56,8 @@ export function useSubmitNote(options: SubmitOptions) {
     }
 
     dispatch({ type: 'submitting' });
+    const controller = new AbortController();
+    sending.current = controller;
     const sent = await sendNote(
       {
         content: state.content,
@@ -61,14 +66,22 @@ export function useSubmitNote(options: SubmitOptions) {
         receipt: receipt
           ? { email: state.email.trim(), language: options.language, reference: state.reference }
           : null,
-        images: options.images,
+        files: options.files,
       },
       (fraction) => dispatch({ type: 'progress', fraction }),
+      controller.signal,
     );
+    sending.current = null;
     if (sent.ok) {
       toast({ title: t('home.toast.created'), description: t('home.toast.createdDescription') });
       dispatch({ type: 'created' });
       options.onCreated(sent.note);
+    } else if (controller.signal.aborted) {
+      dispatch({ type: 'failed' });
+      toast({
+        title: t('home.toast.cancelled'),
+        description: t('home.toast.cancelledDescription'),
+      });
     } else {
       const key = sent.errorKey;
       dispatch({
@@ -82,5 +95,7 @@ export function useSubmitNote(options: SubmitOptions) {
       });
       toast({ title: t('home.toast.createFailed'), description: t(key), variant: 'destructive' });
     }
-  };
+  }
+
+  return { submit, cancel: () => sending.current?.abort() };
 }

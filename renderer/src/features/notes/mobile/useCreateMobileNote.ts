@@ -38,9 +38,11 @@ export function useCreateMobileNote(
         password: effectivePassword(state),
         expiration,
         receipt: null,
-        images: [],
+        files: [],
       },
       (fraction) => dispatch({ type: 'progress', fraction }),
+      // Text alone sends in a moment: nothing to cancel.
+      new AbortController().signal,
     );
     if (sent.ok) {
       dispatch({ type: 'created', note: sent.note });

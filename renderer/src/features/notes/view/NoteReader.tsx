@@ -34,7 +34,14 @@ export function NoteReader({ noteId, linkKey }: { noteId: string; linkKey: strin
     case 'decrypting':
       return <BusyNotice text={t('note.viewer.decrypting')} />;
     case 'revealed':
-      return <RevealedView text={state.text} images={state.images} skipped={state.skipped} />;
+      return (
+        <RevealedView
+          text={state.text}
+          images={state.images}
+          skipped={state.skipped}
+          files={state.files}
+        />
+      );
     case 'decryptFailed':
       return (
         <Notice tone="danger" title={t('note.viewer.decryptFailedTitle')}>

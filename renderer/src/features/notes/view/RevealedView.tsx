@@ -5,6 +5,8 @@ import { Row, Stack, sectionPadding } from '../../../ui/layout.ts';
 import { useCopyFeedback } from '../../../ui/useCopyFeedback.ts';
 import { useContentProtection } from '../../../platform/useContentProtection.ts';
 import { HomeActions } from '../../../ui/Notice.tsx';
+import { NoteFiles } from '../../../files/NoteFiles.tsx';
+import type { OpenedFiles } from '../../../files/fileCalls.ts';
 import type { ShownImage } from './viewerState.ts';
 import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
@@ -12,10 +14,11 @@ interface RevealedViewProps {
   text: string;
   images: ShownImage[];
   skipped: number;
+  files: OpenedFiles | null;
 }
 
-/** The decrypted note, already gone from the server: copy it, download its images. */
-export function RevealedView({ text, images, skipped }: RevealedViewProps) {
+/** The decrypted note, already gone from the server: copy it, download its images, save its files. */
+export function RevealedView({ text, images, skipped, files }: RevealedViewProps) {
   const { t } = useTranslation();
   const { copied, copy: copyText } = useCopyFeedback();
   // No screenshots or screen sharing of the note while it is shown (desktop app).
@@ -66,6 +69,7 @@ export function RevealedView({ text, images, skipped }: RevealedViewProps) {
             </Images>
           </>
         ) : null}
+        {files === null ? null : <NoteFiles access={files.access} metas={files.metas} />}
         {skipped > 0 ? <Small>{t('note.viewer.unsupportedImage')}</Small> : null}
         <HomeActions create />
       </Body>

@@ -1,6 +1,7 @@
 import type { VerifyNoteResponse } from '../../../../../shared/api/notes.ts';
 import { decryptNote as openNote } from '../../../../../shared/crypto/index.ts';
-import { isNoteImageType, safeDownloadName } from '../images.ts';
+import { openedFiles, type OpenedFiles } from '../../../files/fileCalls.ts';
+import { isNoteImageType, safeDownloadName } from '../../../files/images.ts';
 import type { ShownImage } from './viewerState.ts';
 
 export interface DecryptedNote {
@@ -8,6 +9,8 @@ export interface DecryptedNote {
   images: ShownImage[];
   /** Attachments that decrypted but are not an image type we show. */
   skipped: number;
+  /** Fetched and opened one by one once shown (NoteFiles). */
+  files: OpenedFiles | null;
 }
 
 /**
@@ -15,14 +18,15 @@ export interface DecryptedNote {
  * `keepUrl` so its owner can revoke it; throws if anything fails to decrypt.
  */
 export async function decryptNote(
+  noteId: string,
   contentKey: Uint8Array,
   response: VerifyNoteResponse,
   keepUrl: (url: string) => void,
 ): Promise<DecryptedNote> {
   const images: ShownImage[] = [];
   let skipped = 0;
-  // Fails as a whole when the server dropped, repeated or reordered any image.
-  const { text, images: opened } = await openNote(contentKey, response);
+  // Fails as a whole when the server dropped, repeated or reordered any image or file.
+  const { text, images: opened, files } = await openNote(contentKey, response);
   for (const image of opened) {
     if (!isNoteImageType(image.type)) {
       skipped += 1;
@@ -32,5 +36,5 @@ export async function decryptNote(
     keepUrl(url);
     images.push({ url, name: safeDownloadName(image.name, image.type, images.length) });
   }
-  return { text, images, skipped };
+  return { text, images, skipped, files: openedFiles(noteId, files, response.downloadToken) };
 }

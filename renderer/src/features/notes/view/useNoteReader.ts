@@ -112,7 +112,9 @@ export function useNoteReader(noteId: string, linkKey: string): NoteReader {
       show({ type: 'decrypting' });
       let note;
       try {
-        note = await decryptNote(keys.contentKey, response, (url) => urls.current.push(url));
+        note = await decryptNote(noteId, keys.contentKey, response, (url) =>
+          urls.current.push(url),
+        );
       } catch {
         show({ type: 'decryptFailed' });
         return;

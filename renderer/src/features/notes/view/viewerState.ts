@@ -4,6 +4,7 @@ import { errorDetails } from '../../../../../shared/error-details.ts';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { totalSeconds } from '../../../../../shared/time-ago.ts';
 import { ApiError } from '../../../api/client.ts';
+import type { OpenedFiles } from '../../../files/fileCalls.ts';
 import { apiErrorKey } from '../../../api/errorKey.ts';
 import type { ApiErrorKey } from '../../../api/errorKey.ts';
 
@@ -37,7 +38,13 @@ export type ViewerState =
       attemptsLeft: number | null;
     }
   | { kind: 'decrypting' }
-  | { kind: 'revealed'; text: string; images: ShownImage[]; skipped: number }
+  | {
+      kind: 'revealed';
+      text: string;
+      images: ShownImage[];
+      skipped: number;
+      files: OpenedFiles | null;
+    }
   | { kind: 'decryptFailed' }
   | { kind: 'error'; message: ApiErrorKey };
 
@@ -49,7 +56,13 @@ export type ViewerAction =
   | { type: 'readFailed'; error: unknown; kdf: NoteKdf | null }
   | { type: 'checkFailed'; error: unknown }
   | { type: 'decrypting' }
-  | { type: 'revealed'; text: string; images: ShownImage[]; skipped: number }
+  | {
+      type: 'revealed';
+      text: string;
+      images: ShownImage[];
+      skipped: number;
+      files: OpenedFiles | null;
+    }
   | { type: 'decryptFailed' };
 
 export const initialViewerState: ViewerState = { kind: 'checking' };
@@ -122,6 +135,7 @@ export function viewerReducer(state: ViewerState, action: ViewerAction): ViewerS
         text: action.text,
         images: action.images,
         skipped: action.skipped,
+        files: action.files,
       };
     case 'decryptFailed':
       return { kind: 'decryptFailed' };

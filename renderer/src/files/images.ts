@@ -1,5 +1,5 @@
-import { NOTE_MAX_IMAGE_BYTES } from '../../../../shared/limits.ts';
-import type { ImageProblem } from './imageProblems.ts';
+import { NOTE_MAX_IMAGE_BYTES } from '../../../shared/limits.ts';
+import type { ImageProblem } from './attachmentRules.ts';
 
 /** Image types a note may carry: ones every browser can both decode and re-encode. */
 export const NOTE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
