@@ -124,7 +124,7 @@ export function failureFor(
     case 'FILES_TOO_LARGE': {
       // The command checks the limit first; this is a server whose limit changed meanwhile.
       const limit = errorDetails(body, code)?.maxFileBytes;
-      return usageFailure(limit === undefined ? MESSAGES.tooLarge : filesTooLarge(null, limit));
+      return usageFailure(limit === undefined ? MESSAGES.tooLarge : filesTooLarge(limit));
     }
     case 'RATE_LIMITED':
       return new CliFailure(

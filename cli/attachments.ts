@@ -10,12 +10,13 @@ import { createFileMeta, encryptFileMeta, type FileMeta } from '../shared/crypto
 import { NOTE_MAX_FILES } from '../shared/limits.ts';
 import { callApi, type ApiContext } from './api.ts';
 import { CliFailure, EXIT, usageFailure } from './failure.ts';
-import { filesTooLarge } from './messages.ts';
+import { filesTooLarge, type Sending } from './messages.ts';
 
 /**
- * The files a note is sent with (`send --attach`), checked before anything leaves this computer:
- * each a regular file that can be read, no more of them than a note takes, and their sizes
- * together within the server's NOTE_MAX_FILE_BYTES, which `GET /api/config` announces.
+ * The files a note or a request's answer is sent with (`send --attach`, `answer --attach`),
+ * checked before anything leaves this computer: each a regular file that can be read, no more of
+ * them than a note takes, and their sizes together within the server's NOTE_MAX_FILE_BYTES,
+ * which `GET /api/config` announces. An answer is stored as a note: the same limits hold.
  */
 
 export interface Attachment {
@@ -27,9 +28,9 @@ export interface Attachment {
   size: number;
 }
 
-export function statAttachments(paths: readonly string[]): Attachment[] {
+export function statAttachments(paths: readonly string[], what: Sending): Attachment[] {
   if (paths.length > NOTE_MAX_FILES) {
-    throw usageFailure(`At most ${NOTE_MAX_FILES} files can be attached to a note.`);
+    throw usageFailure(`At most ${NOTE_MAX_FILES} files can be attached to one ${what}.`);
   }
   return paths.map((file) => {
     let stats: fs.Stats;
@@ -57,6 +58,7 @@ const fileLimitsSchema = z.object({
 export async function checkFileLimits(
   context: ApiContext,
   attachments: readonly Attachment[],
+  what: Sending,
 ): Promise<void> {
   const { limits } = await callApi(context, apiPaths.config, undefined, fileLimitsSchema);
   const { noteMaxFiles, noteMaxFileBytes } = limits;
@@ -64,35 +66,36 @@ export async function checkFileLimits(
     throw new CliFailure(EXIT.failed, 'This server does not take files: it is too old.');
   }
   if (attachments.length > noteMaxFiles) {
-    throw usageFailure(`This server takes at most ${noteMaxFiles} files in a note.`);
+    throw usageFailure(`This server takes at most ${noteMaxFiles} files per ${what}.`);
   }
   const total = attachments.reduce((sum, file) => sum + file.size, 0);
-  if (total > noteMaxFileBytes) throw usageFailure(filesTooLarge(total, noteMaxFileBytes));
-}
-
-export interface SealedAttachments {
-  /** Each file's own key and what its chunks need, in order. */
-  metas: FileMeta[];
-  /** What `POST /api/notes` carries: the metadata sealed under K_content, and the size. */
-  files: NoteFile[];
+  if (total > noteMaxFileBytes) {
+    throw usageFailure(filesTooLarge(noteMaxFileBytes, { total, what }));
+  }
 }
 
 /**
- * A fresh key per file and the metadata (name, type, size, key) sealed under the note's content
- * key at its place among the note's files. The type is left empty: the command does not guess
- * one, and a reader treats every file as bytes to save.
+ * A fresh key per file and its metadata (name, type, size, key), in order. The type is left
+ * empty: the command does not guess one, and a reader treats every file as bytes to save.
  */
-export async function sealAttachments(
+export function attachmentMetas(attachments: readonly Attachment[]): Promise<FileMeta[]> {
+  return Promise.all(attachments.map(({ name, size }) => createFileMeta({ name, type: '', size })));
+}
+
+/**
+ * What `POST /api/notes` carries of a note's files: each one's metadata sealed under the note's
+ * content key at its place among them, and its size. (An answer's are sealed with the answer's
+ * key, by sealRequestAnswer.)
+ */
+export function sealNoteFiles(
   contentKey: Uint8Array,
-  attachments: readonly Attachment[],
-): Promise<SealedAttachments> {
-  const metas: FileMeta[] = [];
-  const files: NoteFile[] = [];
-  for (const [index, { name, size }] of attachments.entries()) {
-    const meta = await createFileMeta({ name, type: '', size });
-    const position = { index, count: attachments.length };
-    metas.push(meta);
-    files.push({ meta: await encryptFileMeta(contentKey, meta, position), size });
-  }
-  return { metas, files };
+  metas: readonly FileMeta[],
+): Promise<NoteFile[]> {
+  const count = metas.length;
+  return Promise.all(
+    metas.map(async (meta, index) => ({
+      meta: await encryptFileMeta(contentKey, meta, { index, count }),
+      size: meta.size,
+    })),
+  );
 }

@@ -59,6 +59,39 @@ function expectOneLine(stderr: string, text: string | RegExp) {
   expect(stderr).not.toMatch(/\n\s+at /);
 }
 
+/**
+ * An HTTP server between the command and a test server, whose `handle` passes each call on
+ * (forward) or breaks it as the test needs.
+ */
+async function startProxy(handle: http.RequestListener) {
+  const proxy = http.createServer(handle);
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+/** Passes a call on to the test server, and its answer back. */
+function forward(request: http.IncomingMessage, response: http.ServerResponse) {
+  const upstream = http.request(
+    new URL(request.url!, app.url),
+    { method: request.method, headers: request.headers },
+    (answer) => {
+      response.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  request.pipe(upstream);
+}
+
+/** A request made with the command: the link to answer it, and the claim link to read it. */
+async function makeRequest(label: string, server = app.url) {
+  const made = await runCli(['request', '--server', server, '--label', label]);
+  expect(made.code).toBe(0);
+  return { requestLink: made.stdout.trimEnd(), claimLink: made.stderr.trimEnd().split('\n')[1]! };
+}
+
 async function send(args: string[], stdin: string, server = app.url): Promise<string> {
   const sent = await runCli(['send', '--server', server, ...args], { stdin });
   expect(sent.stderr).toBe('');
@@ -293,7 +326,7 @@ describe('ashnote send --status, status and burn', () => {
   });
 });
 
-describe('ashnote send --attach and read with files', () => {
+describe('ashnote send --attach, answer --attach and read with files', () => {
   /** A fresh, empty directory under the test's. */
   const freshDir = (name: string) => fs.mkdtempSync(path.join(dir, `${name}-`));
   const noteIdOf = (link: string) => new URL(link).pathname.split('/').pop()!;
@@ -447,7 +480,7 @@ describe('ashnote send --attach and read with files', () => {
     // chunk was stored), chunk 2's first upload gets a 503, and the first download is cut off
     // after ~100 KB.
     const calls = new Map<string, number>();
-    const proxy = http.createServer((request, response) => {
+    const proxy = await startProxy((request, response) => {
       const call = `${request.method} ${request.url}`;
       const first = !calls.has(call);
       calls.set(call, (calls.get(call) ?? 0) + 1);
@@ -485,8 +518,7 @@ describe('ashnote send --attach and read with files', () => {
       );
       request.pipe(upstream);
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const through = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const through = proxy.url;
     try {
       const bytes = crypto.randomBytes(300_000);
       const source = path.join(dir, 'flaky.bin');
@@ -503,7 +535,7 @@ describe('ashnote send --attach and read with files', () => {
       const resumed = [...calls.keys()].filter((call) => call.includes('/files/0?from='));
       expect(resumed).toEqual([`GET ${apiPaths.noteFile(noteIdOf(link), 0, 1)}`]);
     } finally {
-      await new Promise((resolve) => proxy.close(resolve));
+      await proxy.close();
     }
   });
 
@@ -523,9 +555,72 @@ describe('ashnote send --attach and read with files', () => {
     );
     expect(fs.readdirSync(into)).toEqual([]);
   });
+
+  it('answers a request with text and two files; the claim link saves them byte for byte, once', async () => {
+    const { requestLink, claimLink } = await makeRequest('the signed contract');
+    const binary = crypto.randomBytes(200_000);
+    const contract = path.join(freshDir('answer-from'), 'contract.bin');
+    fs.writeFileSync(contract, binary);
+    const notes = file('answer-notes.txt', 'page 3 is the one\n');
+    const answered = await runCli(
+      ['answer', requestLink, '--attach', contract, '--attach', notes, '-', '--json'],
+      { stdin: 'both attached' },
+    );
+    expect(answered.stderr).toBe('Requested: the signed contract\n');
+    expect(answered.code).toBe(0);
+    // The upload token stays inside the command.
+    expect(Object.keys(JSON.parse(answered.stdout))).toEqual(['expiresAt']);
+
+    const into = freshDir('answer-into');
+    const claimed = await runCli(['read', claimLink, '-o', into, '--json']);
+    expect(claimed.code).toBe(0);
+    const saved = [path.join(into, 'contract.bin'), path.join(into, 'answer-notes.txt')];
+    expect(JSON.parse(claimed.stdout)).toEqual({
+      label: 'the signed contract',
+      text: 'both attached',
+      saved,
+    });
+    expect(fs.readFileSync(saved[0]!).equals(binary)).toBe(true);
+    expect(fs.readFileSync(saved[1]!, 'utf8')).toBe('page 3 is the one\n');
+    const twice = await runCli(['read', claimLink, '-o', freshDir('answer-twice')]);
+    expect(twice.code).toBe(3);
+    expectOneLine(twice.stderr, 'This answer has already been read and destroyed.');
+  });
+
+  it('says an answer whose upload was not completed was not sent, never "Answer sent"', async () => {
+    const { requestLink, claimLink } = await makeRequest('a scan');
+    // The server loses the upload before it is completed.
+    const proxy = await startProxy((request, response) => {
+      if (request.method === 'POST' && request.url!.endsWith('/complete')) {
+        request.resume();
+        response.writeHead(404, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Gone.' } }));
+        return;
+      }
+      forward(request, response);
+    });
+    try {
+      const through = requestLink.replace(app.url, proxy.url);
+      const scan = file('scan.bin', 'x'.repeat(100_000));
+      // Files without text: the text is not read.
+      const answered = await runCli(['answer', through, '--attach', scan]);
+      expect(answered.code).toBe(3);
+      expect(answered.stdout).toBe('');
+      expect(answered.stderr.trimEnd().split('\n')).toEqual([
+        'Requested: a scan',
+        'ashnote: The upload is no longer on the server: it was not completed within an hour. The answer was not sent: the server deletes the partial upload within an hour, and the request takes no other answer.',
+      ]);
+    } finally {
+      await proxy.close();
+    }
+    // Nothing for the claim link to read.
+    const claimed = await runCli(['read', claimLink]);
+    expect(claimed.code).toBe(3);
+    expect(claimed.stdout).toBe('');
+  });
 });
 
-describe('ashnote send --attach on a server with a small file limit', () => {
+describe('ashnote send --attach and answer --attach on a server with a small file limit', () => {
   let small: TestServer;
   beforeAll(async () => {
     small = await startTestServer('embedded', { NOTE_MAX_FILE_BYTES: '100000' });
@@ -543,6 +638,26 @@ describe('ashnote send --attach on a server with a small file limit', () => {
       'The attached files are 117.2 KiB in all: this server takes at most 97.7 KiB (100,000 bytes) of files per note. Nothing was sent.',
     );
     expect(small.logs.some((line) => line.includes(`POST ${apiPaths.notes}`))).toBe(false);
+  });
+
+  it('refuses an answer’s files over the limit before answering: the request stays open', async () => {
+    const { requestLink, claimLink } = await makeRequest('too big', small.url);
+    const big = file('answer-over-limit.bin', 'z'.repeat(150_000));
+    const answered = await runCli(['answer', requestLink, '--attach', big, '-'], {
+      stdin: 'see the file',
+    });
+    expect(answered.code).toBe(2);
+    expect(answered.stdout).toBe('');
+    expect(answered.stderr.trimEnd().split('\n')).toEqual([
+      'Requested: too big',
+      'ashnote: The attached files are 146.5 KiB in all: this server takes at most 97.7 KiB (100,000 bytes) of files per answer. Nothing was sent.',
+    ]);
+    const requestId = new URL(requestLink).pathname.split('/').pop()!;
+    const answerCall = `POST ${apiPaths.requestAnswer(requestId)}`;
+    expect(small.logs.some((line) => line.includes(answerCall))).toBe(false);
+    const early = await runCli(['read', claimLink]);
+    expect(early.code).toBe(1);
+    expectOneLine(early.stderr, 'Nobody has answered this request yet.');
   });
 });
 
@@ -707,6 +822,7 @@ describe('ashnote on bad input', () => {
       const own = await runCli([command, '--help']);
       expect(own.code).toBe(0);
       expect(own.stdout).toContain(`Usage: ashnote ${command}`);
+      if (command === 'send' || command === 'answer') expect(own.stdout).toContain('--attach PATH');
     }
     const manifest = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { version: string };
     expect(await runCli(['--version'])).toEqual({

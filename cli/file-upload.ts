@@ -15,13 +15,14 @@ import { callApi, type ApiContext } from './api.ts';
 import type { Attachment } from './attachments.ts';
 import { UPLOAD_WORDING, isTransient, putChunk } from './file-calls.ts';
 import { CliFailure, EXIT } from './failure.ts';
-import type { Progress } from './progress.ts';
+import { MESSAGES, type Sending } from './messages.ts';
+import { progressLine, type Progress } from './progress.ts';
 
 /**
- * Sends a note's files, each streamed from disk and encrypted a chunk at a time (64 KiB), a few
- * chunks in flight: never more of a file in memory than those. A chunk whose call fails is
- * tried again a few times; after a failure the server is asked which chunks it is missing, so
- * a chunk that arrived but whose answer was lost is not sent twice.
+ * Sends a note's files, or a request answer's, each streamed from disk and encrypted a chunk at
+ * a time (64 KiB), a few chunks in flight: never more of a file in memory than those. A chunk
+ * whose call fails is tried again a few times; after a failure the server is asked which chunks
+ * it is missing, so a chunk that arrived but whose answer was lost is not sent twice.
  */
 
 /** Chunks sent at once: enough to hide a long round trip, few enough to hold ~256 KiB. */
@@ -122,26 +123,57 @@ async function uploadFile(
   if (failures.length > 0) throw failures[0];
 }
 
+/** An upload that failed leaves a note, or an answer, that nobody can read: the server sweeps it. */
+const NOT_SENT: Record<Sending, string> = {
+  note: 'The note was not sent: the server deletes the partial upload within an hour.',
+  // The request took this answer when it was posted, before its files: it takes no other.
+  answer:
+    'The answer was not sent: the server deletes the partial upload within an hour, and the request takes no other answer.',
+};
+
+function notSent(error: unknown, what: Sending): unknown {
+  if (!(error instanceof CliFailure)) return error;
+  const message = error.message.replace(/\.?$/, '.');
+  return new CliFailure(
+    error.exitCode === EXIT.usage ? EXIT.failed : error.exitCode,
+    `${message} ${NOT_SENT[what]}`,
+  );
+}
+
 /**
- * Uploads every file's chunks, then completes the note, which makes it readable: only then does
- * the command print its link.
+ * Uploads every file's chunks to the note the server just made, with the upload token it
+ * answered, then completes the note, which makes it readable: only then may the command say it
+ * was sent. A request's answer is a note under the request's id, uploaded the same way. Returns
+ * the note's expiry.
  */
 export async function uploadFiles(
   context: ApiContext,
-  noteId: string,
-  attachments: readonly Attachment[],
-  metas: readonly FileMeta[],
-  progress: Progress,
+  upload: { noteId: string; token: string | undefined },
+  files: { attachments: readonly Attachment[]; metas: readonly FileMeta[] },
+  what: Sending,
 ): Promise<string> {
-  for (const [index, attachment] of attachments.entries()) {
-    await uploadFile(context, noteId, index, attachment, metas[index]!, progress);
+  const { noteId, token } = upload;
+  if (token === undefined) throw new CliFailure(EXIT.failed, MESSAGES.server);
+  const uploading = { ...context, token };
+  const { attachments, metas } = files;
+  const total = attachments.reduce((sum, file) => sum + file.size, 0);
+  const count = attachments.length;
+  const progress = progressLine(`Sending ${count} ${count === 1 ? 'file' : 'files'}`, total);
+  try {
+    for (const [index, attachment] of attachments.entries()) {
+      await uploadFile(uploading, noteId, index, attachment, metas[index]!, progress);
+    }
+    const { expiresAt } = await callApi(
+      uploading,
+      apiPaths.noteComplete(noteId),
+      null,
+      completeUploadResponseSchema,
+      UPLOAD_WORDING,
+    );
+    return expiresAt;
+  } catch (error) {
+    throw notSent(error, what);
+  } finally {
+    progress.done();
   }
-  const { expiresAt } = await callApi(
-    context,
-    apiPaths.noteComplete(noteId),
-    null,
-    completeUploadResponseSchema,
-    UPLOAD_WORDING,
-  );
-  return expiresAt;
 }

@@ -19,6 +19,7 @@ Usage:
   ashnote request [--label TEXT]    ask someone for a secret: a request link to send, a
                                     claim link to keep
   ashnote answer LINK [FILE|-]      answer a request link with a secret
+        [--attach PATH ...]         with files of any kind
   ashnote status LINK               with a note's status link: has it been read?
   ashnote burn LINK                 with a note's status link: destroy it unread
   ashnote COMMAND --help            the command's options
@@ -137,20 +138,29 @@ Examples:
   ashnote read "$CLAIM_LINK"       (once answered: prints the answer)
 `;
 
-export const ANSWER_HELP = `Usage: ashnote answer LINK [FILE|-] [options]
+export const ANSWER_HELP = `Usage: ashnote answer LINK [FILE|-] [--attach PATH ...] [options]
 
 Answers a request link with the text of FILE (or standard input, when FILE is - or
 missing). The request's label is shown on standard error first; the answer is encrypted
 on this computer for the person who asked, and no one else. A request takes one answer:
 a second is refused with exit code 3.
 
+With --attach, the answer carries files of any kind, as ashnote send --attach does (up to
+${NOTE_MAX_FILES}, their sizes together within the server's limit, checked before anything is
+sent; streamed in encrypted chunks, only the base name going with each). "Answer sent" is
+said once every file is on the server: the person who asked can read the answer only then.
+An upload that fails uses up the request: ask for a new one. With files the text is
+optional: it is read only when FILE or - is given.
+
 Options:
+  --attach PATH            attach the file PATH (repeat for more files)
   --insecure               allow a plain http:// link to a server other than this computer
   --json                   print {"expiresAt": …} (until when the answer can be read)
   -h, --help               this help
 
 Examples:
   pass show vpn/lea | ashnote answer 'https://notes.example.org/r/ID#KEY'
+  ashnote answer "$REQUEST_LINK" --attach id-scan.pdf --attach contract.pdf
 `;
 
 export const STATUS_HELP = `Usage: ashnote status LINK [options]

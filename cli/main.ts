@@ -90,14 +90,10 @@ async function send(args: string[]): Promise<ExitCode> {
   const expiration = expirationOf(values.expire);
   const server = resolveServer(values.server, process.env, values.insecure ?? false);
   const context: ApiContext = { server, notice };
-  const attachments = statAttachments(values.attach ?? []);
-  // With files, the note's text is optional: read only when a TEXT-FILE or - is given.
-  const text =
-    attachments.length > 0 && positionals[0] === undefined
-      ? ''
-      : await readNoteText(positionals[0], notice, 'note', attachments.length > 0);
+  const attachments = statAttachments(values.attach ?? [], 'note');
+  const text = await readNoteText(positionals[0], notice, 'note', attachments.length > 0);
   // Before the password is asked and anything is sent.
-  if (attachments.length > 0) await checkFileLimits(context, attachments);
+  if (attachments.length > 0) await checkFileLimits(context, attachments, 'note');
   const password =
     values['password-file'] !== undefined
       ? passwordFromFile(values['password-file'])
@@ -182,7 +178,10 @@ async function request(args: string[]): Promise<ExitCode> {
 }
 
 async function answer(args: string[]): Promise<ExitCode> {
-  const { values, positionals } = parse('answer', args, COMMON_OPTIONS);
+  const { values, positionals } = parse('answer', args, {
+    ...COMMON_OPTIONS,
+    attach: { type: 'string', multiple: true },
+  });
   if (values.help) {
     out(ANSWER_HELP);
     return EXIT.ok;
@@ -191,9 +190,11 @@ async function answer(args: string[]): Promise<ExitCode> {
     throw usageFailure('answer takes one LINK, then one FILE (or - for stdin).');
   }
   const link = parseLink(positionals[0]!, ['request'], values.insecure ?? false);
-  const answered = await answerRequest({ server: link.server, notice }, link, () =>
-    readNoteText(positionals[1], notice, 'answer'),
-  );
+  const attachments = statAttachments(values.attach ?? [], 'answer');
+  const answered = await answerRequest({ server: link.server, notice }, link, {
+    attachments,
+    readText: () => readNoteText(positionals[1], notice, 'answer', attachments.length > 0),
+  });
   if (values.json) out(`${JSON.stringify(answered)}\n`);
   else notice(`Answer sent. ${MESSAGES.answerSent}`);
   return EXIT.ok;

@@ -59,15 +59,19 @@ export function byteSize(bytes: number): string {
   return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
+/** What the command sends files with, as its messages name it. */
+export type Sending = 'note' | 'answer';
+
 /**
  * Files over the server's limit (NOTE_MAX_FILE_BYTES), with the limit to the byte: the web app
- * has no words for files yet, so these are the command's own. `total` null: the server said so.
+ * has no words for files yet, so these are the command's own. Without `checked`, the server
+ * refused them (its limit changed since the command checked it).
  */
-export function filesTooLarge(total: number | null, limit: number): string {
-  const most = `at most ${byteSize(limit)} (${limit.toLocaleString('en')} bytes) of files per note`;
-  return total === null
+export function filesTooLarge(limit: number, checked?: { total: number; what: Sending }): string {
+  const most = `at most ${byteSize(limit)} (${limit.toLocaleString('en')} bytes) of files`;
+  return checked === undefined
     ? `The attached files are too large: this server takes ${most}.`
-    : `The attached files are ${byteSize(total)} in all: this server takes ${most}. Nothing was sent.`;
+    : `The attached files are ${byteSize(checked.total)} in all: this server takes ${most} per ${checked.what}. Nothing was sent.`;
 }
 
 /** The status page's title and sentence for each state; `{{date}}` is when it ended. */

@@ -5,7 +5,6 @@ import {
   createRequestResponseSchema,
   requestInfoResponseSchema,
   type AnswerRequestRequest,
-  type AnswerRequestResponse,
   type CreateRequestRequest,
   type RequestInfoResponse,
 } from '../shared/api/requests.ts';
@@ -20,7 +19,9 @@ import {
 } from '../shared/crypto/request.ts';
 import { REQUEST_LABEL_MAX_CHARS, type NoteExpiration } from '../shared/limits.ts';
 import { callApi, type ApiContext, type CallWording } from './api.ts';
+import { attachmentMetas, checkFileLimits, type Attachment } from './attachments.ts';
 import { CliFailure, EXIT, usageFailure } from './failure.ts';
+import { uploadFiles } from './file-upload.ts';
 import { MESSAGES, labelLine } from './messages.ts';
 import { fileSource } from './read.ts';
 import { deliverNote, type DeliveredNote } from './read-output.ts';
@@ -88,33 +89,56 @@ async function fetchRequest(
   }
 }
 
+export interface AnswerInput {
+  /** Files sent with the answer (answer --attach), not yet checked against the server's limits. */
+  attachments: readonly Attachment[];
+  /** The answer's text, read once the label is shown and the files are known to fit. */
+  readText: () => Promise<string>;
+}
+
+export interface SentAnswer {
+  /** Until when the requester can read the answer. */
+  expiresAt: string;
+}
+
 /**
  * The responder's side: the label is shown (stderr) before the answer is read, so a person
- * sees what they are asked for; the answer is sealed to the public key in the link, never to
- * one the server hands out. Only the first answer is taken.
+ * sees what they are asked for; the answer and its files' metadata are sealed to the public key
+ * in the link, never to one the server hands out. Only the first answer is taken. With files,
+ * the request is answered when the answer is posted, but the requester can claim it only once
+ * its files are uploaded and completed: only then does this return.
  */
 export async function answerRequest(
   context: ApiContext,
   link: Link,
-  readAnswer: () => Promise<string>,
-): Promise<AnswerRequestResponse> {
+  answer: AnswerInput,
+): Promise<SentAnswer> {
   const labelKey = await deriveRequestLabelKey(link.key);
   const { info, label } = await fetchRequest(context, link, labelKey);
   if (info.answered) throw new CliFailure(EXIT.gone, MESSAGES.answered);
   context.notice(labelLine(label));
-  const text = await readAnswer();
+  const { attachments } = answer;
+  // Before the answer is typed and anything is sent.
+  if (attachments.length > 0) await checkFileLimits(context, attachments, 'answer');
+  const text = await answer.readText();
+  const metas = await attachmentMetas(attachments);
   const body: AnswerRequestRequest = await sealRequestAnswer({
     requestId: link.id,
     publicKey: link.key,
     text,
+    files: metas,
   });
-  return callApi(
+  const answered = await callApi(
     context,
     apiPaths.requestAnswer(link.id),
     body,
     answerRequestResponseSchema,
     REQUEST_WORDING,
   );
+  if (attachments.length === 0) return { expiresAt: answered.expiresAt };
+  // The answer is a note under the request's id, its files uploaded as a note's.
+  const upload = { noteId: link.id, token: answered.uploadToken };
+  return { expiresAt: await uploadFiles(context, upload, { attachments, metas }, 'answer') };
 }
 
 export interface ClaimedAnswer extends DeliveredNote {

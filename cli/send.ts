@@ -9,11 +9,10 @@ import { apiPaths } from '../shared/api/paths.ts';
 import { createNoteKeys, createStatusKeys, encryptNoteText } from '../shared/crypto/index.ts';
 import { NOTE_MAX_CHARS, type NoteExpiration } from '../shared/limits.ts';
 import { callApi, type ApiContext } from './api.ts';
-import { sealAttachments, type Attachment } from './attachments.ts';
+import { attachmentMetas, sealNoteFiles, type Attachment } from './attachments.ts';
 import { uploadFiles } from './file-upload.ts';
-import { CliFailure, EXIT, usageFailure } from './failure.ts';
-import { MESSAGES } from './messages.ts';
-import { progressLine } from './progress.ts';
+import { usageFailure } from './failure.ts';
+import { MESSAGES, type Sending } from './messages.ts';
 import { makeLink } from './server.ts';
 
 export interface SendOptions {
@@ -62,14 +61,16 @@ function readSource(source: string): Buffer {
 
 /**
  * The text of a note or of a request's answer (same limits), exactly as given (a trailing
- * newline included), checked against the limits. It may be empty only beside attached files.
+ * newline included), checked against the limits. Beside attached files it is optional: read
+ * only when a file or - is given, and it may be empty.
  */
 export async function readNoteText(
   source: string | undefined,
   notice: (line: string) => void,
-  what: 'note' | 'answer' = 'note',
-  allowEmpty = false,
+  what: Sending,
+  withFiles: boolean,
 ): Promise<string> {
+  if (withFiles && source === undefined) return '';
   const fromStdin = source === undefined || source === '-';
   if (fromStdin && process.stdin.isTTY)
     notice(`Type the ${what}, then press Ctrl-D on a new line.`);
@@ -80,7 +81,7 @@ export async function readNoteText(
   } catch {
     throw usageFailure(`${fromStdin ? 'The input' : source} is not UTF-8 text.`);
   }
-  if (text.trim() === '' && !allowEmpty) {
+  if (text.trim() === '' && !withFiles) {
     throw usageFailure(`Nothing to send: the ${what} is empty.`);
   }
   if (bytes.length > MAX_INPUT_BYTES || text.length > NOTE_MAX_CHARS) {
@@ -89,16 +90,6 @@ export async function readNoteText(
     );
   }
   return text;
-}
-
-/** An upload that failed leaves a note nobody can read, which the server sweeps. */
-function notSent(error: unknown): unknown {
-  if (!(error instanceof CliFailure)) return error;
-  const message = error.message.replace(/\.?$/, '.');
-  return new CliFailure(
-    error.exitCode === EXIT.usage ? EXIT.failed : error.exitCode,
-    `${message} The note was not sent: the server deletes the partial upload within an hour.`,
-  );
 }
 
 /**
@@ -117,8 +108,7 @@ export async function sendNote(
   // never read.
   const status = options.status ? await createStatusKeys() : null;
   const { attachments } = options;
-  const sealed =
-    attachments.length > 0 ? await sealAttachments(keys.contentKey, attachments) : null;
+  const metas = await attachmentMetas(attachments);
   const body: CreateNoteRequest = {
     content: await encryptNoteText(keys.contentKey, text, {
       images: 0,
@@ -131,7 +121,7 @@ export async function sendNote(
     emailNotification: options.notify,
     statusVerifier: status?.statusVerifier ?? null,
     attachedImages: [],
-    files: sealed?.files ?? [],
+    files: await sealNoteFiles(keys.contentKey, metas),
   };
   // The server would refuse a malformed address too, but then the user learns it from a 400.
   const checked = createNoteRequestSchema.safeParse(body);
@@ -140,27 +130,11 @@ export async function sendNote(
     throw usageFailure(email ? MESSAGES.invalidEmail : MESSAGES.validation);
   }
   const created = await callApi(context, apiPaths.notes, body, createNoteResponseSchema);
-  let { expiresAt } = created;
-  if (sealed !== null) {
-    const token = created.uploadToken;
-    if (token === undefined) throw new CliFailure(EXIT.failed, MESSAGES.server);
-    const total = attachments.reduce((sum, file) => sum + file.size, 0);
-    const count = attachments.length;
-    const progress = progressLine(`Sending ${count} ${count === 1 ? 'file' : 'files'}`, total);
-    try {
-      expiresAt = await uploadFiles(
-        { ...context, token },
-        created.noteId,
-        attachments,
-        sealed.metas,
-        progress,
-      );
-    } catch (error) {
-      throw notSent(error);
-    } finally {
-      progress.done();
-    }
-  }
+  const upload = { noteId: created.noteId, token: created.uploadToken };
+  const expiresAt =
+    attachments.length > 0
+      ? await uploadFiles(context, upload, { attachments, metas }, 'note')
+      : created.expiresAt;
   return {
     link: makeLink(context.server, 'note', created.noteId, keys.linkKey),
     expiresAt,
