@@ -132,6 +132,7 @@ function keyTexts(route: SiteRoute, texts: Texts, pages: Pages): string[] {
         ...Object.values(pages.security.cards).map((card) => card.title),
         pages.security.stored.title,
         pages.security.neverSees.title,
+        pages.security.files.title,
         pages.security.limits.title,
         texts.security.cta,
       ];

@@ -9,12 +9,13 @@ import {
   CHAT_MESSAGE_MAX_CHARS,
   DEFAULT_CHAT_DURATION,
   DEFAULT_NOTE_EXPIRATION,
+  DEFAULT_NOTE_MAX_FILE_BYTES,
   MIN_AGE,
   NEWSLETTER_CODE_LENGTH,
   NEWSLETTER_CODE_VALID_MINUTES,
   NOTE_EXPIRATIONS,
+  NOTE_MAX_FILES,
   NOTE_MAX_IMAGE_BYTES,
-  NOTE_MAX_IMAGES,
   NOTE_MAX_CHARS,
   NOTE_MAX_LIFETIME_DAYS,
   NOTE_MAX_PROOF_ATTEMPTS,
@@ -31,6 +32,11 @@ export const POLICY_FACTS = {
 } as const;
 
 const BYTES_PER_MB = 1024 * 1024;
+
+/** Megabytes to a tenth, rounded down: a page never promises more than the server takes. */
+function megabytes(bytes: number): number {
+  return Math.floor((bytes / BYTES_PER_MB) * 10) / 10;
+}
 
 /**
  * The values every document text may quote. Numbers come from the constants the server
@@ -49,8 +55,10 @@ export function useDocumentValues() {
   return {
     minAge: MIN_AGE,
     maxChars: NOTE_MAX_CHARS,
-    maxImages: NOTE_MAX_IMAGES,
-    maxImageMb: NOTE_MAX_IMAGE_BYTES / BYTES_PER_MB,
+    maxFiles: NOTE_MAX_FILES,
+    // The operator's NOTE_MAX_FILE_BYTES once the server has said, the default until then.
+    maxFileMb: megabytes(config?.limits.noteMaxFileBytes ?? DEFAULT_NOTE_MAX_FILE_BYTES),
+    maxImageMb: megabytes(NOTE_MAX_IMAGE_BYTES),
     maxDays: NOTE_MAX_LIFETIME_DAYS,
     // The sweeper forgets tombstones after the longest note lifetime (backend/src/notes/index.ts).
     tombstoneDays: NOTE_MAX_LIFETIME_DAYS,

@@ -204,6 +204,16 @@ export function PenIcon(props: IconProps) {
   );
 }
 
+/** The files card: a page with a folded corner, drawn at chat size like its neighbours. */
+export function FileIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5M9 13h6M9 17h6" />
+    </Icon>
+  );
+}
+
 export function MessageIcon(props: IconProps) {
   return (
     <Icon {...props}>

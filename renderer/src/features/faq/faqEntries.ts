@@ -16,6 +16,7 @@ export const FAQ_ENTRIES = [
   { id: 'reallyGone', category: 'security' },
   { id: 'insecureConnection', category: 'security' },
   { id: 'passwordHow', category: 'features' },
+  { id: 'files', category: 'features' },
   { id: 'images', category: 'features' },
   { id: 'readReceipt', category: 'features' },
   { id: 'expiry', category: 'features' },

@@ -4,6 +4,7 @@ import {
   CheckIcon,
   ClockIcon,
   EyeIcon,
+  FileIcon,
   FlameIcon,
   KeyIcon,
   LinkIcon,
@@ -16,12 +17,13 @@ import type { DocumentProps } from './DocumentCards.tsx';
 import { useDocumentValues } from '../../i18n/documentValues.ts';
 
 /**
- * The six features of the spec (§2, /features) and issue 33's three (requests, the status link,
- * the generator), in display order.
+ * The six features of the spec (§2, /features) and issue 33's four (files, requests, the status
+ * link, the generator), in display order.
  */
 const FEATURE_CARDS = [
   { id: 'encryption', Icon: LockIcon },
   { id: 'selfDestruct', Icon: FlameIcon },
+  { id: 'files', Icon: FileIcon },
   { id: 'requestSecret', Icon: MessageIcon },
   { id: 'password', Icon: ShieldIcon },
   { id: 'generator', Icon: KeyIcon },

@@ -19,13 +19,18 @@ const PRIVACY_SECTIONS = [
   // tombstones after 30 days"). The link check (a hash of a proof of the link alone, so that
   // guesses without the link change nothing): backend/src/notes/notes.test.ts ("cannot be
   // destroyed by someone who knows only its id"), its derivation: shared/crypto/note.test.ts,
-  // the link proof never stored: backend/src/notes/zero-knowledge.test.ts.
+  // the link proof never stored: backend/src/notes/zero-knowledge.test.ts. A note's files
+  // (chunks, sizes, sealed metadata) deleted with it, kept an hour after a read for the download
+  // token's holder, swept with the note when not all uploaded within the hour:
+  // backend/src/notes/note-files.test.ts; the token kept as its SHA-256:
+  // backend/src/notes/files/upload-rules.ts.
   'notes',
   // A request stores its sealed label, the claim verifier, its times and the responder's public
   // key, never a key or plaintext; the answer is a note read once with the claim proof:
   // backend/src/requests/requests.test.ts ("request → answer → claim → destroyed, with nothing
-  // secret on the server", "an expired request can no longer be answered or read"). The status
-  // check kept on the note and its tombstone: backend/src/notes/status-link.test.ts.
+  // secret on the server", "an expired request can no longer be answered or read", "an answer
+  // carries files, claimable once they are uploaded…"). The status check kept on the note and
+  // its tombstone: backend/src/notes/status-link.test.ts.
   'requests',
   // No message stored or logged, room record deleted at the end: backend/src/chat/chat.test.ts
   // ("has no column that could hold a message", "carries a real end-to-end key exchange… keeps

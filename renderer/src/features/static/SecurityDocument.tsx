@@ -33,8 +33,11 @@ import { space } from '../../ui/tokens.ts';
  * lists, held by the tests named in PrivacyDocument.tsx; what the server never sees, by
  * zero-knowledge.test.ts, requests.test.ts, chat.test.ts ("carries a real end-to-end key
  * exchange… keeps it out of logs and tables") and app.test.ts ("logs requests without query
- * strings or client addresses"). The honest limits are limits, not features: no test can hold
- * them.
+ * strings or client addresses"). How files are protected (issue 33): the chunk format and its
+ * attacks (cut short, reordered, spliced, metadata moved): shared/crypto/note-files.test.ts; what
+ * the server keeps of them, their hour after a read and the deletions:
+ * backend/src/notes/note-files.test.ts. The honest limits are limits, not features: no test can
+ * hold them.
  */
 const SECURITY_CARDS = [
   { id: 'clientSide', Icon: LockIcon },
@@ -74,6 +77,11 @@ export function SecurityDocument({ headingLevel }: DocumentProps) {
           headingLevel={headingLevel}
         />
       </Columns>
+      <DocumentSection
+        title={t('security.files.title')}
+        body={t('security.files.body', values)}
+        headingLevel={headingLevel}
+      />
       <DocumentSection
         title={t('security.limits.title')}
         body={t('security.limits.body', values)}

@@ -10,13 +10,17 @@ import { useDocumentValues } from '../../i18n/documentValues.ts';
  *   under 17 restricted for good).
  * - limits: backend/src/notes/notes.test.ts ("validates bodies with field errors and enforces
  *   size limits with 413", "answers 429 with Retry-After past the limit…"),
- *   backend/src/notes/large-notes.test.ts ("stores five 10 MB images…"), backend/src/chat/
- *   chat.test.ts ("validates the duration…", "gives exactly two of six simultaneous joiners a
- *   seat"), renderer/src/features/chat/chatText.test.ts (the message length).
+ *   backend/src/notes/note-files.test.ts ("refuses files over the size limit, with the limit,
+ *   and more than ten files, storing nothing"), backend/src/requests/requests.test.ts ("refuses
+ *   an answer whose files are larger than the server takes…"), backend/src/chat/chat.test.ts
+ *   ("validates the duration…", "gives exactly two of six simultaneous joiners a seat"),
+ *   renderer/src/features/chat/chatText.test.ts (the message length).
  * - deletion: backend/src/notes/notes.test.ts ("reads once with the proof, then shows a
- *   tombstone", "destroys a note after ten wrong proofs…", "sweeps expired notes…"),
- *   backend/src/chat/chat.test.ts ("sends time_update from the database clock and ends the room
- *   for everyone at expiry", "has no column that could hold a message").
+ *   tombstone", "destroys a note after ten wrong proofs…", "sweeps expired notes…"), its files:
+ *   backend/src/notes/note-files.test.ts ("deletes the chunks with the note on Destroy now,
+ *   expiry and too many wrong passwords", "keeps a read note’s files for an hour for its reader,
+ *   then sweeps them"), backend/src/chat/chat.test.ts ("sends time_update from the database
+ *   clock and ends the room for everyone at expiry", "has no column that could hold a message").
  * - responsibility, reports: a note opens once for whoever holds its link and cannot be read by
  *   the server: backend/src/notes/zero-knowledge.test.ts.
  * The others (agreement, service, acceptableUse, warranty, liability, selfHosting, changes) are

@@ -3,8 +3,8 @@
  * home page's dialog. Change it whenever the document's English text changes in substance.
  */
 export const DOCUMENT_DATES = {
-  privacy: '2026-11-28',
-  terms: '2026-11-23',
+  privacy: '2026-12-05',
+  terms: '2026-12-05',
 } as const;
 
 export type DatedDocument = keyof typeof DOCUMENT_DATES;
