@@ -4,9 +4,8 @@ import { z } from 'zod';
 // The config's schema is written with zod/mini (shared/api/config.ts says why).
 import * as zm from 'zod/mini';
 import { publicConfigSchema } from '../shared/api/config.ts';
-import type { NoteFile } from '../shared/api/notes.ts';
 import { apiPaths } from '../shared/api/paths.ts';
-import { createFileMeta, encryptFileMeta, type FileMeta } from '../shared/crypto/index.ts';
+import { createFileMeta, type FileMeta } from '../shared/crypto/index.ts';
 import { NOTE_MAX_FILES } from '../shared/limits.ts';
 import { callApi, type ApiContext } from './api.ts';
 import { CliFailure, EXIT, usageFailure } from './failure.ts';
@@ -80,22 +79,4 @@ export async function checkFileLimits(
  */
 export function attachmentMetas(attachments: readonly Attachment[]): Promise<FileMeta[]> {
   return Promise.all(attachments.map(({ name, size }) => createFileMeta({ name, type: '', size })));
-}
-
-/**
- * What `POST /api/notes` carries of a note's files: each one's metadata sealed under the note's
- * content key at its place among them, and its size. (An answer's are sealed with the answer's
- * key, by sealRequestAnswer.)
- */
-export function sealNoteFiles(
-  contentKey: Uint8Array,
-  metas: readonly FileMeta[],
-): Promise<NoteFile[]> {
-  const count = metas.length;
-  return Promise.all(
-    metas.map(async (meta, index) => ({
-      meta: await encryptFileMeta(contentKey, meta, { index, count }),
-      size: meta.size,
-    })),
-  );
 }

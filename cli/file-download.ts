@@ -1,4 +1,5 @@
-import { decryptFileStream, isCryptoError, type FileMeta } from '../shared/crypto/index.ts';
+import { downloadChunks } from '../shared/api/file-transfer.ts';
+import { isCryptoError, type FileMeta } from '../shared/crypto/index.ts';
 import { networkFailure, type ApiContext } from './api.ts';
 import { fetchFile, isTransient } from './file-calls.ts';
 import { saveFile, type Destination } from './file-names.ts';
@@ -8,8 +9,8 @@ import type { Progress } from './progress.ts';
 /**
  * Saves a read note's files: each streamed from the server, decrypted and checked a chunk at a
  * time on its way to disk (never a whole file in memory), and named only once every chunk,
- * the last one included, opened. A download cut off is resumed at the first chunk not yet
- * written; a chunk that does not open ends it, and the partial file is removed.
+ * the last one included, opened (resumed and retried as shared/api/file-transfer.ts does for
+ * every client); a chunk that does not open ends it, and the partial file is removed.
  */
 
 /** Where a read note's files come from: its id, with the download token in the context. */
@@ -18,12 +19,8 @@ export interface FileSource {
   noteId: string;
 }
 
-/** Tries for one file, a second more between each (1 s, 2 s, 3 s). */
-const DOWNLOAD_ATTEMPTS = 4;
 /** A download that receives nothing for this long is cut off (and resumed). */
 const STALL_TIMEOUT_MS = 60_000;
-
-const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 /** The file's chunks from `from` on, as the response body's pieces. */
 async function* chunksFrom(
@@ -69,28 +66,23 @@ export function downloadFile(
   progress: Progress,
 ): Promise<string> {
   return saveFile(destination, async (handle) => {
-    // Chunks decrypted and written: a resumed download asks for the rest.
-    let written = 0;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const chunks = chunksFrom(source, index, written);
-        for await (const plaintext of decryptFileStream(meta, chunks, written)) {
+    try {
+      await downloadChunks(meta, {
+        chunksFrom: (from) => chunksFrom(source, index, from),
+        write: async (plaintext) => {
           await handle.write(plaintext);
-          written += 1;
           progress.add(plaintext.length);
-        }
-        return;
-      } catch (error) {
-        if (isCryptoError(error)) {
-          throw new CliFailure(
-            EXIT.failed,
-            `${shownName} did not decrypt: it was damaged or tampered with, and was not saved.`,
-          );
-        }
-        const failure = failureOf(source, error);
-        if (!isTransient(failure) || attempt === DOWNLOAD_ATTEMPTS) throw failure;
-        await wait(attempt);
+        },
+        isTransient: (error) => isTransient(failureOf(source, error)),
+      });
+    } catch (error) {
+      if (isCryptoError(error)) {
+        throw new CliFailure(
+          EXIT.failed,
+          `${shownName} did not decrypt: it was damaged or tampered with, and was not saved.`,
+        );
       }
+      throw failureOf(source, error);
     }
   });
 }

@@ -3,6 +3,7 @@ import {
   completeUploadResponseSchema,
   uploadProgressResponseSchema,
 } from '../shared/api/note-files.ts';
+import { uploadChunks } from '../shared/api/file-transfer.ts';
 import { apiPaths } from '../shared/api/paths.ts';
 import {
   encryptFileStream,
@@ -10,7 +11,6 @@ import {
   type EncryptedChunk,
   type FileMeta,
 } from '../shared/crypto/index.ts';
-import { FILE_CHUNK_TAG_BYTES } from '../shared/limits.ts';
 import { callApi, type ApiContext } from './api.ts';
 import type { Attachment } from './attachments.ts';
 import { UPLOAD_WORDING, isTransient, putChunk } from './file-calls.ts';
@@ -20,17 +20,8 @@ import { progressLine, type Progress } from './progress.ts';
 
 /**
  * Sends a note's files, or a request answer's, each streamed from disk and encrypted a chunk at
- * a time (64 KiB), a few chunks in flight: never more of a file in memory than those. A chunk
- * whose call fails is tried again a few times; after a failure the server is asked which chunks
- * it is missing, so a chunk that arrived but whose answer was lost is not sent twice.
+ * a time (64 KiB), paced and retried as shared/api/file-transfer.ts does for every client.
  */
-
-/** Chunks sent at once: enough to hide a long round trip, few enough to hold ~256 KiB. */
-const CHUNKS_IN_FLIGHT = 4;
-/** Tries for one chunk, a second more between each (1 s, 2 s, 3 s). */
-const CHUNK_ATTEMPTS = 4;
-
-const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 /** Whether the server still lacks a chunk; when it cannot say, the chunk is sent again. */
 async function stillMissing(
@@ -55,29 +46,6 @@ async function stillMissing(
   }
 }
 
-/**
- * One chunk, tried again after a failure that may pass. The bytes sent again are the very same
- * (the chunk was encrypted once): a chunk re-encrypted from a file changed meanwhile would
- * reuse its nonce.
- */
-async function sendChunk(
-  context: ApiContext,
-  noteId: string,
-  file: number,
-  chunk: EncryptedChunk,
-): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await putChunk(context, noteId, file, chunk);
-      return;
-    } catch (error) {
-      if (!isTransient(error) || attempt === CHUNK_ATTEMPTS) throw error;
-      await wait(attempt);
-      if (!(await stillMissing(context, noteId, file, chunk.index))) return;
-    }
-  }
-}
-
 /** Reading the file failed, or it is no longer the size it had when the note was made. */
 function readFailure(attachment: Attachment, error: unknown): unknown {
   if (isCryptoError(error, 'LENGTH_MISMATCH')) {
@@ -92,7 +60,19 @@ function readFailure(attachment: Attachment, error: unknown): unknown {
     : error;
 }
 
-async function uploadFile(
+/** The file's chunks as read from disk and encrypted; a read that fails says why. */
+async function* encryptedChunks(
+  attachment: Attachment,
+  meta: FileMeta,
+): AsyncGenerator<EncryptedChunk> {
+  try {
+    yield* encryptFileStream(meta, fs.createReadStream(attachment.path));
+  } catch (error) {
+    throw readFailure(attachment, error);
+  }
+}
+
+function uploadFile(
   context: ApiContext,
   noteId: string,
   index: number,
@@ -100,27 +80,12 @@ async function uploadFile(
   meta: FileMeta,
   progress: Progress,
 ): Promise<void> {
-  const inFlight = new Set<Promise<void>>();
-  // Chunks' failures, caught as they happen so that none goes unhandled meanwhile.
-  const failures: unknown[] = [];
-  try {
-    const source = fs.createReadStream(attachment.path);
-    for await (const chunk of encryptFileStream(meta, source)) {
-      const sending: Promise<void> = sendChunk(context, noteId, index, chunk)
-        .then(
-          () => progress.add(chunk.bytes.length - FILE_CHUNK_TAG_BYTES),
-          (error: unknown) => void failures.push(error),
-        )
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
-      if (inFlight.size >= CHUNKS_IN_FLIGHT) await Promise.race(inFlight);
-      if (failures.length > 0) break;
-    }
-  } catch (error) {
-    failures.push(readFailure(attachment, error));
-  }
-  await Promise.all(inFlight);
-  if (failures.length > 0) throw failures[0];
+  return uploadChunks(encryptedChunks(attachment, meta), {
+    put: (chunk) => putChunk(context, noteId, index, chunk),
+    stillMissing: (chunk) => stillMissing(context, noteId, index, chunk),
+    isTransient,
+    onSent: (bytes) => progress.add(bytes),
+  });
 }
 
 /** An upload that failed leaves a note, or an answer, that nobody can read: the server sweeps it. */

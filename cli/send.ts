@@ -6,10 +6,15 @@ import {
   type CreateNoteRequest,
 } from '../shared/api/notes.ts';
 import { apiPaths } from '../shared/api/paths.ts';
-import { createNoteKeys, createStatusKeys, encryptNoteText } from '../shared/crypto/index.ts';
+import {
+  createNoteKeys,
+  createStatusKeys,
+  encryptFileMetas,
+  encryptNoteText,
+} from '../shared/crypto/index.ts';
 import { NOTE_MAX_CHARS, type NoteExpiration } from '../shared/limits.ts';
 import { callApi, type ApiContext } from './api.ts';
-import { attachmentMetas, sealNoteFiles, type Attachment } from './attachments.ts';
+import { attachmentMetas, type Attachment } from './attachments.ts';
 import { uploadFiles } from './file-upload.ts';
 import { usageFailure } from './failure.ts';
 import { MESSAGES, type Sending } from './messages.ts';
@@ -121,7 +126,8 @@ export async function sendNote(
     emailNotification: options.notify,
     statusVerifier: status?.statusVerifier ?? null,
     attachedImages: [],
-    files: await sealNoteFiles(keys.contentKey, metas),
+    // Each file's metadata sealed under the note's key at its place among them.
+    files: await encryptFileMetas(keys.contentKey, metas),
   };
   // The server would refuse a malformed address too, but then the user learns it from a 400.
   const checked = createNoteRequestSchema.safeParse(body);
