@@ -6,10 +6,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
+  answerSaveDialogs,
   closeContexts,
   expectNoProblems,
   freshContext,
   launchBrowser,
+  savedFile,
   startWebApp,
   type PageProblems,
   watchPage,
@@ -18,7 +20,7 @@ import { buildCli, runCli, runCliOnTerminal } from '../testing/run-cli.ts';
 
 /**
  * The command and the web app on one real server: a note made by either opens in the other,
- * with and without a password, with an attached image; a note one of them read is gone for
+ * with and without a password, with files; a note one of them read is gone for
  * the other, in the same words; a request made by either is answered by the other. Needs the
  * web bundle (`npm run build:web`); builds the command.
  */
@@ -44,6 +46,8 @@ afterAll(async () => {
 async function openPage(): Promise<{ page: Page; problems: PageProblems }> {
   const context = await freshContext(browser);
   contexts.push(context);
+  // The reader's save dialog answers with a file the test can read back.
+  await answerSaveDialogs(context);
   const page = await context.newPage();
   return { page, problems: watchPage(page) };
 }
@@ -118,6 +122,35 @@ describe('the command and the browser read each other’s notes', () => {
     fs.writeFileSync(passwordFile, 'correct horse ✓\n');
     const link = await sendWithCli('behind a password', ['--password-file', passwordFile]);
     expect(await readInBrowser(link, 'correct horse ✓')).toBe('behind a password');
+  });
+
+  it('a password note with a file sent with the command opens in Chromium, the file saved whole', async () => {
+    const bytes = crypto.randomBytes(2 * 65_536 + 99);
+    const file = path.join(dir, 'annex.bin');
+    fs.writeFileSync(file, bytes);
+    const passwordFile = path.join(dir, 'annex-password');
+    fs.writeFileSync(passwordFile, 'cli pass\n');
+    const link = await sendWithCli('the annex', [
+      '--attach',
+      file,
+      '--password-file',
+      passwordFile,
+      '-',
+    ]);
+
+    const { page, problems } = await openPage();
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Read and Destroy Note' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('cli pass');
+    await page.getByRole('button', { name: 'Unlock Note' }).click();
+    await page.getByTestId('note-text').getByText('the annex').waitFor();
+    await page.getByRole('button', { name: 'Save annex.bin' }).click();
+    await expect
+      .poll(() => page.getByTestId('note-file').getAttribute('data-status'))
+      .toBe('saved');
+    const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+    expect(await savedFile(page, 'annex.bin')).toEqual({ size: bytes.length, sha256 });
+    expectNoProblems(problems);
   });
 
   it('a note sent from Chromium reads with the command; the browser then finds it gone', async () => {
