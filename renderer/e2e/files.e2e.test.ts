@@ -19,7 +19,7 @@ import {
   watchPage,
   withoutSaveDialogs,
 } from './harness.ts';
-import type { PageProblems } from './harness.ts';
+import type { DeviceOptions, PageProblems } from './harness.ts';
 
 /**
  * Files with notes and answers, end to end in Chromium against the real backend (embedded
@@ -69,6 +69,7 @@ interface Person {
 async function person(options: {
   locale?: string;
   viewport?: typeof PHONE;
+  device?: DeviceOptions;
   saveDialog?: boolean;
 }): Promise<Person> {
   const context = await freshContext(browser, options);
@@ -257,6 +258,44 @@ describe('files with notes', () => {
     await sender.page.getByRole('button', { name: en.home.form.submit }).waitFor();
     // The server never completed it: to anyone who guesses the id, there is no note.
     expect((await fetch(`${app.url}/api/notes/${noteId}`)).status).toBe(404);
+  });
+});
+
+describe('files from the mobile shell', () => {
+  it('the Create tab sends a file without a message, and a phone downloads it whole', async () => {
+    const android: DeviceOptions = {
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 13; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    };
+    const name = 'boarding-pass.pdf';
+    const file = fileOnDisk(name, MB + 17);
+    const sender = await person({ viewport: PHONE, device: android });
+    await sender.page.goto(`${app.url}/mobile`);
+    await sender.page.getByTestId('note-files-input').setInputFiles(file.path);
+    await sender.page.getByTestId('note-attachment').getByText(name).waitFor();
+    await saveScreenshot(sender.page, 'files/en-mobile-write');
+    // A file is enough: the message may stay empty.
+    await sender.page.getByRole('button', { name: 'Continue' }).click();
+    await sender.page.getByRole('heading', { name: 'Security settings' }).waitFor();
+    await sender.page.getByRole('button', { name: en.home.form.submit }).click();
+    await sender.page.getByTestId('mobile-share').waitFor();
+    const link = await sender.page.getByTestId('mobile-share-link').inputValue();
+    expectSealed(sender, [name]);
+    expectNoProblems(sender.problems);
+
+    const reader = await person({ viewport: PHONE, device: android, saveDialog: false });
+    await readNote(reader, en, link);
+    const [download] = await Promise.all([
+      reader.page.waitForEvent('download'),
+      saveButton(reader.page, en, name).click(),
+    ]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    expect(sha256(Buffer.concat(chunks))).toBe(file.sha256);
+    expectNoProblems(reader.problems);
   });
 });
 

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { routePaths } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../meta/usePageMeta.ts';
+import { useFileAttachments } from '../../../files/useFileAttachments.ts';
 import { InsecureConnectionWarning } from '../../../ui/InsecureConnectionWarning.tsx';
 import { MobileScreen } from '../../../ui/MobileScreen.tsx';
 import type { MobileNoteStep } from './mobileNoteFlow.ts';
@@ -19,6 +20,8 @@ const STEPS: readonly MobileNoteStep[] = ['write', 'security', 'share'];
 export function CreateTab() {
   const { t: tPage } = useTranslation('pages');
   const [state, dispatch] = useMobileNote();
+  // With this tab, not in the note's atom: File objects and their thumbnails' URLs belong to the page.
+  const files = useFileAttachments();
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(state.step);
   usePageMeta({
@@ -38,9 +41,18 @@ export function CreateTab() {
   function stepView() {
     switch (state.step) {
       case 'write':
-        return <WriteStep state={state} dispatch={dispatch} headingRef={stepHeadingRef} />;
+        return (
+          <WriteStep state={state} dispatch={dispatch} headingRef={stepHeadingRef} files={files} />
+        );
       case 'security':
-        return <SecurityStep state={state} dispatch={dispatch} headingRef={stepHeadingRef} />;
+        return (
+          <SecurityStep
+            state={state}
+            dispatch={dispatch}
+            headingRef={stepHeadingRef}
+            files={files}
+          />
+        );
       case 'share':
         return state.created ? (
           <ShareStep

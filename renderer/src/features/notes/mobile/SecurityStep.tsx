@@ -17,16 +17,18 @@ import { effectivePassword } from './mobileNoteFlow.ts';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
 import { StepHeading } from './StepHeading.tsx';
 import { useCreateMobileNote } from './useCreateMobileNote.ts';
+import type { FileAttachmentsHandle } from '../../../files/useFileAttachments.ts';
 import { radius, space } from '../../../ui/tokens.ts';
 
 interface SecurityStepProps {
   state: MobileNoteState;
   dispatch: (action: MobileNoteAction) => void;
   headingRef: Ref<HTMLHeadingElement>;
+  files: FileAttachmentsHandle;
 }
 
 /** Step 2: an optional password, the expiry, the resulting score; then the note is made. */
-export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps) {
+export function SecurityStep({ state, dispatch, headingRef, files }: SecurityStepProps) {
   const { t } = useTranslation();
   const { t: tPage } = useTranslation('pages');
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -36,16 +38,16 @@ export function SecurityStep({ state, dispatch, headingRef }: SecurityStepProps)
   const switchHintId = useId();
   const lives = useOfferedExpirations();
   const expiration = offeredChoice(state.expiration, lives);
-  const create = useCreateMobileNote(state, expiration, dispatch, passwordRef);
+  const create = useCreateMobileNote(state, expiration, dispatch, passwordRef, files);
   const { pending } = state;
 
-  // No read receipts or images in the app-style variant: the score must not suggest them.
+  // No read receipts in the app-style variant: the score must not suggest them.
   const assessment = assessSecurity(
     {
       hasPassword: effectivePassword(state) !== '',
       expiration,
       hasEmailNotification: false,
-      hasAttachments: false,
+      hasAttachments: files.attachments.length > 0,
     },
     false,
   );

@@ -9,6 +9,9 @@ import { FieldError, Label } from '../../../ui/Field.tsx';
 import { PenIcon } from '../../../ui/icons.tsx';
 import { Stack } from '../../../ui/layout.ts';
 import { useToast } from '../../../ui/toast/index.ts';
+import { FileAttachments } from '../../../files/FileAttachments.tsx';
+import type { AttachmentIssue } from '../../../files/attachmentRules.ts';
+import type { FileAttachmentsHandle } from '../../../files/useFileAttachments.ts';
 import { contentProblem } from '../create/noteFormValidation.ts';
 import { MessageEditor } from './MessageEditor.tsx';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
@@ -19,23 +22,26 @@ interface WriteStepProps {
   state: MobileNoteState;
   dispatch: (action: MobileNoteAction) => void;
   headingRef: Ref<HTMLHeadingElement>;
+  files: FileAttachmentsHandle;
 }
 
-/** Step 1: the message, written in a full-screen editor; Continue needs some text. */
-export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
+/** Step 1: the message, written in a full-screen editor, and files; Continue needs one of them. */
+export function WriteStep({ state, dispatch, headingRef, files }: WriteStepProps) {
   const { t, i18n } = useTranslation();
   const { t: tPage } = useTranslation('pages');
   const { toast } = useToast();
   const [editing, setEditing] = useState(false);
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
   const errorId = useId();
-  const problem = contentProblem(state.message);
+  const [fileIssues, setFileIssues] = useState<AttachmentIssue[]>([]);
+  const hasFiles = files.attachments.length > 0;
+  const problem = contentProblem(state.message, hasFiles);
   const hasText = state.message.trim() !== '';
 
   function continueToSecurity() {
     switch (problem) {
       case undefined:
-        dispatch({ type: 'continue' });
+        dispatch({ type: 'continue', hasFiles });
         return;
       case 'required':
         toast({
@@ -90,10 +96,16 @@ export function WriteStep({ state, dispatch, headingRef }: WriteStepProps) {
           </FieldError>
         ) : null}
       </div>
+      <FileAttachments
+        handle={files}
+        disabled={false}
+        issues={fileIssues}
+        onIssues={setFileIssues}
+      />
       <Button
         $size="large"
         $fullWidth
-        aria-disabled={problem !== undefined}
+        aria-disabled={problem !== undefined || files.adding}
         onClick={continueToSecurity}
       >
         {tPage('mobile.create.write.continue')}

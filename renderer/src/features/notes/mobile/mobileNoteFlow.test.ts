@@ -33,7 +33,17 @@ describe('the mobile create flow', () => {
   it('does not continue while the message is empty after trimming', () => {
     expect(canContinue('')).toBe(false);
     expect(canContinue('  \n\t ')).toBe(false);
-    expect(run([{ type: 'message', value: '   ' }, { type: 'continue' }]).step).toBe('write');
+    expect(
+      run([
+        { type: 'message', value: '   ' },
+        { type: 'continue', hasFiles: false },
+      ]).step,
+    ).toBe('write');
+  });
+
+  it('continues without a message when files are attached', () => {
+    expect(canContinue('  ', true)).toBe(true);
+    expect(run([{ type: 'continue', hasFiles: true }]).step).toBe('security');
   });
 
   it('does not continue with a message over the limit', () => {
@@ -42,7 +52,10 @@ describe('the mobile create flow', () => {
   });
 
   it('continues to the security step with a message, and Back returns to write', () => {
-    const security = run([{ type: 'message', value: ' hello ' }, { type: 'continue' }]);
+    const security = run([
+      { type: 'message', value: ' hello ' },
+      { type: 'continue', hasFiles: false },
+    ]);
     expect(security.step).toBe('security');
     const back = mobileNoteReducer(security, { type: 'back' });
     expect(back.step).toBe('write');
@@ -53,7 +66,7 @@ describe('the mobile create flow', () => {
   it('cannot go back while the note is being created', () => {
     const pending = run([
       { type: 'message', value: 'hello' },
-      { type: 'continue' },
+      { type: 'continue', hasFiles: false },
       { type: 'submitting' },
     ]);
     expect(mobileNoteReducer(pending, { type: 'back' }).step).toBe('security');
@@ -87,7 +100,7 @@ describe('the mobile create flow', () => {
   it('shows the link after creation and forgets the message and password', () => {
     const created = run([
       { type: 'message', value: 'secret' },
-      { type: 'continue' },
+      { type: 'continue', hasFiles: false },
       { type: 'passwordOn', on: true },
       { type: 'password', value: 'pw' },
       { type: 'expiration', value: '7d' },
@@ -108,7 +121,7 @@ describe('the mobile create flow', () => {
   it('keeps everything on failure so the person can try again', () => {
     const failed = run([
       { type: 'message', value: 'secret' },
-      { type: 'continue' },
+      { type: 'continue', hasFiles: false },
       { type: 'expiration', value: '1h' },
       { type: 'submitting' },
       { type: 'failed' },
@@ -124,7 +137,7 @@ describe('the mobile create flow', () => {
   it('Create Another Note goes back to write with an empty message and no link', () => {
     const again = run([
       { type: 'message', value: 'secret' },
-      { type: 'continue' },
+      { type: 'continue', hasFiles: false },
       { type: 'submitting' },
       { type: 'created', note },
       { type: 'createAnother' },

@@ -26,7 +26,8 @@ export interface MobileNoteState {
 
 export type MobileNoteAction =
   | { type: 'message'; value: string }
-  | { type: 'continue' }
+  /** `hasFiles`: files are attached (they live in the Create tab, not in this state). */
+  | { type: 'continue'; hasFiles: boolean }
   | { type: 'back' }
   | { type: 'passwordOn'; on: boolean }
   | { type: 'password'; value: string }
@@ -50,9 +51,9 @@ export const initialMobileNote: MobileNoteState = {
   created: null,
 };
 
-/** Continue stays disabled while this is false: empty after trimming, or over the limit. */
-export function canContinue(message: string): boolean {
-  return contentProblem(message) === undefined;
+/** Continue stays disabled while this is false: nothing to send, or a message over the limit. */
+export function canContinue(message: string, hasFiles = false): boolean {
+  return contentProblem(message, hasFiles) === undefined;
 }
 
 /** The password that goes into the note's key: none unless the toggle is on (seed §5). */
@@ -68,7 +69,7 @@ export function mobileNoteReducer(
     case 'message':
       return { ...state, message: action.value };
     case 'continue':
-      return state.step === 'write' && canContinue(state.message)
+      return state.step === 'write' && canContinue(state.message, action.hasFiles)
         ? { ...state, step: 'security' }
         : state;
     case 'back':

@@ -2,6 +2,7 @@ import type { FormEvent, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoteExpiration } from '../../../../../shared/limits.ts';
 import { useToast } from '../../../ui/toast/index.ts';
+import type { FileAttachmentsHandle } from '../../../files/useFileAttachments.ts';
 import { sendNote } from '../create/sendNote.ts';
 import { effectivePassword } from './mobileNoteFlow.ts';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
@@ -17,6 +18,7 @@ export function useCreateMobileNote(
   expiration: NoteExpiration,
   dispatch: (action: MobileNoteAction) => void,
   passwordRef: RefObject<HTMLInputElement | null>,
+  files: FileAttachmentsHandle,
 ) {
   const { t } = useTranslation();
   const { t: tPage } = useTranslation('pages');
@@ -38,13 +40,14 @@ export function useCreateMobileNote(
         password: effectivePassword(state),
         expiration,
         receipt: null,
-        files: [],
+        files: files.attachments.map((attachment) => attachment.file),
       },
       (fraction) => dispatch({ type: 'progress', fraction }),
-      // Text alone sends in a moment: nothing to cancel.
+      // The web form offers a cancel; this step keeps to its one button (seed §4).
       new AbortController().signal,
     );
     if (sent.ok) {
+      files.clear();
       dispatch({ type: 'created', note: sent.note });
       toast({
         title: tPage('mobile.create.toast.created.title'),
