@@ -3,8 +3,8 @@ import { formatBytes } from './formatBytes.ts';
 
 describe('formatBytes', () => {
   it('picks the largest binary unit below the size', () => {
-    expect(formatBytes(0, 'en')).toBe('0 byte');
-    expect(formatBytes(1023, 'en')).toBe('1,023 byte');
+    expect(formatBytes(0, 'en')).toBe('0B');
+    expect(formatBytes(1023, 'en')).toBe('1,023B');
     expect(formatBytes(1536, 'en')).toBe('1.5 kB');
     expect(formatBytes(100 * 1024 * 1024, 'en')).toBe('100 MB');
     expect(formatBytes(1024 ** 3, 'en')).toBe('1 GB');

@@ -14,7 +14,8 @@ export function formatBytes(bytes: number, language: string): string {
   return new Intl.NumberFormat(language, {
     style: 'unit',
     unit: UNITS[unit],
-    unitDisplay: 'short',
+    // "0 B", where the short form says "0 byte" (English has no short unit for bytes).
+    unitDisplay: unit === 0 ? 'narrow' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }
