@@ -218,6 +218,36 @@ describe('files with notes', () => {
     expectNoProblems(reader.problems);
   });
 
+  it('a save cancelled midway leaves nothing, and the file can be saved afterwards', async () => {
+    const name = 'ledger.xlsx';
+    const file = fileOnDisk(name, 2 * MB);
+    const sender = await person({});
+    const link = await sendNoteWithFile(sender, en, app.url, { text: 'ledger', file: file.path });
+
+    const reader = await person({ saveDialog: true });
+    // The first download stalls after its headers, as on a very slow line.
+    let stall = true;
+    await reader.page.route('**/api/notes/*/files/0*', async (route) => {
+      if (!stall) return route.continue();
+      stall = false;
+      await new Promise((resolve) => setTimeout(resolve, 60_000));
+      await route.continue().catch(() => undefined);
+    });
+    await readNote(reader, en, link);
+    const row = reader.page.getByTestId('note-file');
+    await saveButton(reader.page, en, name).click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('saving');
+    await reader.page
+      .getByRole('button', { name: en.note.files.cancelNamed.replace('{{name}}', name) })
+      .click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('ready');
+    expect((await savedFile(reader.page, name))?.size ?? 0).toBe(0);
+
+    await saveButton(reader.page, en, name).click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('saved');
+    expect(await savedFile(reader.page, name)).toEqual({ size: 2 * MB, sha256: file.sha256 });
+  });
+
   it('a file over the operator’s limit is refused before anything is sent, with the limit', async () => {
     const file = fileOnDisk('too big.iso', MB + 1);
     const sender = await person({});
