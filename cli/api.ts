@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorDetails } from '../shared/error-details.ts';
-import { isErrorBody, missingCase, type ErrorBody } from '../shared/errors.ts';
+import { isErrorBody, missingCase, type ErrorBody, type RateLimitScope } from '../shared/errors.ts';
 import { CliFailure, EXIT, usageFailure } from './failure.ts';
 import { MESSAGES, attemptsLeft, destroyedMessage, filesTooLarge } from './messages.ts';
 import type { Server } from './server.ts';
@@ -72,6 +72,21 @@ function parseJson(text: string): unknown {
  */
 export type CallWording = Partial<Record<'NOT_FOUND' | 'FORBIDDEN', string>>;
 
+/** What a 429 says, by the limit it names: the web app's sentences. */
+function rateLimitMessage(scope: RateLimitScope | undefined): string {
+  switch (scope) {
+    case 'read-receipt':
+      return MESSAGES.readReceiptLimit;
+    case 'file-bytes':
+      return MESSAGES.fileBudget;
+    case 'newsletter-resend': // the command signs nobody up
+    case undefined:
+      return MESSAGES.rateLimited;
+    default:
+      return missingCase(scope);
+  }
+}
+
 /** The failure for an error answer, by its code; a body that is not ours means another server. */
 export function failureFor(
   server: Server,
@@ -127,12 +142,7 @@ export function failureFor(
       return usageFailure(limit === undefined ? MESSAGES.tooLarge : filesTooLarge(limit));
     }
     case 'RATE_LIMITED':
-      return new CliFailure(
-        EXIT.failed,
-        errorDetails(body, code)?.scope === 'read-receipt'
-          ? MESSAGES.readReceiptLimit
-          : MESSAGES.rateLimited,
-      );
+      return new CliFailure(EXIT.failed, rateLimitMessage(errorDetails(body, code)?.scope));
     case 'UNAUTHORIZED': // the command always sends the file calls' token
     case 'UPLOAD_INCOMPLETE': // it completes an upload only once every chunk was taken
     case 'PROOF_REQUIRED':

@@ -623,7 +623,10 @@ describe('ashnote send --attach, answer --attach and read with files', () => {
 describe('ashnote send --attach and answer --attach on a server with a small file limit', () => {
   let small: TestServer;
   beforeAll(async () => {
-    small = await startTestServer('embedded', { NOTE_MAX_FILE_BYTES: '100000' });
+    small = await startTestServer('embedded', {
+      NOTE_MAX_FILE_BYTES: '100000',
+      NOTE_FILE_BYTES_PER_HOUR: '150000',
+    });
   });
   afterAll(() => small?.stop());
 
@@ -639,6 +642,25 @@ describe('ashnote send --attach and answer --attach on a server with a small fil
     );
     expect(small.logs.some((line) => line.includes(`POST ${apiPaths.notes}`))).toBe(false);
   });
+
+  it('says when this hour’s files have reached the server’s budget; the text alone still goes', async () => {
+    // In an hour's last minute the command would wait for the next hour and send: start afresh.
+    const left = 3_600_000 - (Date.now() % 3_600_000);
+    if (left < 70_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const attached = file('budget.bin', 'b'.repeat(60_000));
+    await send(['--attach', attached, '-'], 'first', small.url);
+    await send(['--attach', attached, '-'], 'second', small.url);
+    const third = await runCli(['send', '--server', small.url, '--attach', attached, '-'], {
+      stdin: 'third',
+    });
+    expect(third.code).toBe(1);
+    expect(third.stdout).toBe('');
+    expectOneLine(
+      third.stderr,
+      /^ashnote: The files sent from this address this hour have reached this server's limit\. Try again later, or send it without files \(the server asks to wait \d+ s\)\.$/,
+    );
+    expect(await send([], 'the text alone', small.url)).toMatch(LINK);
+  }, 100_000);
 
   it('refuses an answer’s files over the limit before answering: the request stays open', async () => {
     const { requestLink, claimLink } = await makeRequest('too big', small.url);

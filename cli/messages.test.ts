@@ -21,6 +21,7 @@ describe('the command’s messages', () => {
       emailUnavailable: errors.emailUnavailable,
       rateLimited: errors.rateLimited,
       readReceiptLimit: errors.readReceiptLimit,
+      fileBudget: errors.fileBudget,
       notFound: errors.notFound,
       wrongPassword: errors.wrongPassword,
       tooLarge: errors.tooLarge,

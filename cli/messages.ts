@@ -19,6 +19,8 @@ export const MESSAGES = {
   rateLimited: 'Too many requests. Please wait and try again.',
   readReceiptLimit:
     'Too many read receipts requested today for this address. Try again tomorrow, or create the note without one.',
+  fileBudget:
+    "The files sent from this address this hour have reached this server's limit. Try again later, or send it without files.",
   notFound: 'Note not found or has already been read.',
   wrongPassword: 'Incorrect password. Please try again.',
   tooLarge: 'The note is too large. Shorten the text or remove an image.',

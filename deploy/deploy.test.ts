@@ -51,6 +51,8 @@ const LB_COOKIE = 'ashnote_upstream';
 const DRAIN_MS = 2500;
 /** The operator's NOTE_MAX_FILE_BYTES for these instances, below the default. */
 const MAX_FILE_BYTES = 5_000_000;
+/** Their NOTE_FILE_BYTES_PER_HOUR: three notes of the largest files a client an hour. */
+const FILE_BYTES_PER_HOUR = 3 * MAX_FILE_BYTES;
 /** Waits on a page as the browser tests do (this file runs with the unit tests' 1 s default). */
 const POLL = { timeout: 20_000 };
 
@@ -102,6 +104,7 @@ async function startInstance(app: string, data: string, env: Record<string, stri
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       SHUTDOWN_TIMEOUT_MS: '8000',
       NOTE_MAX_FILE_BYTES: String(MAX_FILE_BYTES),
+      NOTE_FILE_BYTES_PER_HOUR: String(FILE_BYTES_PER_HOUR),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -283,6 +286,29 @@ describe.skipIf(skipReason !== null)('the self-hosting kit', { timeout: 180_000 
     });
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(chunk)).toBe(true);
+  });
+
+  it('shares a client’s NOTE_FILE_BYTES_PER_HOUR between the instances', async () => {
+    const [a, b] = instances.map(({ port }) => `http://127.0.0.1:${port}`) as [string, string];
+    // The hour must not turn between the notes, or the budget would start afresh.
+    const left = 3_600_000 - (Date.now() % 3_600_000);
+    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const client = { 'X-Forwarded-For': '203.0.113.78' };
+    const create = (base: string, files: { meta: string; size: number }[]) =>
+      postJson(
+        `${base}${apiPaths.notes}`,
+        { content: fakeEnvelope(), ...noteVerifiers(), expiration: '1h', files },
+        client,
+      );
+    const largest = () => [{ meta: fakeEnvelope(200), size: MAX_FILE_BYTES }];
+    // The hour's budget, in turn on each instance; then not a byte more, on either.
+    for (const base of [a, b, a]) expect((await create(base, largest())).status).toBe(201);
+    for (const base of [a, b]) {
+      const refused = await create(base, [{ meta: fakeEnvelope(200), size: 1 }]);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: { details: { scope: 'file-bytes' } } });
+    }
+    expect((await create(b, [])).status).toBe(201);
   });
 
   it('counts a client by the address Caddy saw, whatever X-Forwarded-For it sends', async () => {

@@ -27,8 +27,11 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Which limit a RATE_LIMITED answer is about, when the client has something specific to say. */
-export const RATE_LIMIT_SCOPES = ['read-receipt', 'newsletter-resend'] as const;
+/**
+ * Which limit a RATE_LIMITED answer is about, when the client has something specific to say
+ * (`file-bytes`: the bytes of files one client may send in an hour, NOTE_FILE_BYTES_PER_HOUR).
+ */
+export const RATE_LIMIT_SCOPES = ['read-receipt', 'newsletter-resend', 'file-bytes'] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
 
 export type { DetailedErrorCode, ErrorDetails } from './error-details.ts';

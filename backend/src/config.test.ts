@@ -61,6 +61,25 @@ describe('loadConfig', () => {
     expect(problemsOf({ NOTE_EXPIRATIONS: ' , ' })).toContain('must name at least one note life');
   });
 
+  it('gives each client 1 GiB of files an hour unless told, never less than one note may carry', () => {
+    expect(loadConfig({}).noteFileBytesPerHour).toBe(1024 ** 3);
+    expect(
+      loadConfig({ NOTE_MAX_FILE_BYTES: '5000000', NOTE_FILE_BYTES_PER_HOUR: '5000000' })
+        .noteFileBytesPerHour,
+    ).toBe(5_000_000);
+    expect(problemsOf({ NOTE_FILE_BYTES_PER_HOUR: '104857599' })).toBe(
+      'Invalid configuration: NOTE_FILE_BYTES_PER_HOUR (104857599) must be at least NOTE_MAX_FILE_BYTES (104857600): otherwise a note with the largest files allowed could never be sent',
+    );
+    // The largest note allowed is checked against the default budget too.
+    expect(problemsOf({ NOTE_MAX_FILE_BYTES: String(1024 ** 3) })).toBe('');
+    expect(problemsOf({ NOTE_FILE_BYTES_PER_HOUR: String(64 * 1024 ** 3 + 1) })).toBe(
+      'Invalid configuration: NOTE_FILE_BYTES_PER_HOUR: must be bytes, from 1 to 68719476736 (64 GiB)',
+    );
+    expect(problemsOf({ NOTE_FILE_BYTES_PER_HOUR: '1 GB' })).toContain(
+      'NOTE_FILE_BYTES_PER_HOUR: must be bytes',
+    );
+  });
+
   it('lists every problem at once in words a self-hoster understands', () => {
     let message = '';
     try {

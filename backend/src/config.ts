@@ -2,6 +2,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parsePasswordHash, type PasswordHash } from './admin/password-hash.ts';
 import { MAIL_KEY_HOW_TO, mailKeyProblem } from './mail/mail-key.ts';
+import {
+  DEFAULT_FILE_BYTES_PER_HOUR,
+  FILE_BYTES_PER_HOUR_CEILING,
+} from './notes/files/byte-budget.ts';
 import { MIN_UPLOAD_MEMORY_BUDGET_MB } from './notes/upload/memory-budget.ts';
 import {
   DEFAULT_NOTE_MAX_FILE_BYTES,
@@ -74,6 +78,8 @@ export interface AppConfig {
   noteExpirations: readonly NoteExpiration[];
   /** The files of one note together may be this large, in bytes before encryption. */
   noteMaxFileBytes: number;
+  /** The bytes of files one client may send in an hour, in notes and answers together. */
+  noteFileBytesPerHour: number;
 }
 
 export interface MetricsConfig {
@@ -230,6 +236,11 @@ const envSchema = z.object({
     NOTE_MAX_FILE_BYTES_CEILING,
     `bytes, from 1 to ${NOTE_MAX_FILE_BYTES_CEILING} (1 GiB)`,
   ).default(DEFAULT_NOTE_MAX_FILE_BYTES),
+  NOTE_FILE_BYTES_PER_HOUR: wholeNumber(
+    1,
+    FILE_BYTES_PER_HOUR_CEILING,
+    `bytes, from 1 to ${FILE_BYTES_PER_HOUR_CEILING} (64 GiB)`,
+  ).default(DEFAULT_FILE_BYTES_PER_HOUR),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -300,6 +311,13 @@ const CROSS_RULES: { reads: Setting[]; problem: (e: Env) => string | null }[] = 
     problem: (e) =>
       e.METRICS_HOST !== null && e.METRICS_PORT === null
         ? 'METRICS_HOST is used only with METRICS_PORT'
+        : null,
+  },
+  {
+    reads: ['NOTE_FILE_BYTES_PER_HOUR', 'NOTE_MAX_FILE_BYTES'],
+    problem: (e) =>
+      e.NOTE_FILE_BYTES_PER_HOUR < e.NOTE_MAX_FILE_BYTES
+        ? `NOTE_FILE_BYTES_PER_HOUR (${e.NOTE_FILE_BYTES_PER_HOUR}) must be at least NOTE_MAX_FILE_BYTES (${e.NOTE_MAX_FILE_BYTES}): otherwise a note with the largest files allowed could never be sent`
         : null,
   },
   {
@@ -396,5 +414,6 @@ export function loadConfig(
     uploadMemoryBudgetBytes: e.UPLOAD_MEMORY_BUDGET_MB * MIB,
     noteExpirations: e.NOTE_EXPIRATIONS,
     noteMaxFileBytes: e.NOTE_MAX_FILE_BYTES,
+    noteFileBytesPerHour: e.NOTE_FILE_BYTES_PER_HOUR,
   };
 }

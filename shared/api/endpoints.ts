@@ -218,7 +218,7 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     tag: 'notes',
     summary: 'Create a note from ciphertext and verifiers',
     description:
-      'Everything in the body was encrypted or derived in the client: `content` and each image are envelopes sealed with K_content, `verifier` = SHA-256(proof), `linkVerifier` = SHA-256(linkProof), `statusVerifier` = SHA-256(statusProof) (see the protocol notes above). The server stores them and hands back an id; the share link is `/note/{noteId}#{K_link}`, the sender’s private status link `/s/{noteId}#{K_status}`. `notificationReference` (with a read receipt only) is the sender’s own name for the note, repeated in the receipt and sealed at rest with the address. With `files` (each a metadata envelope and the plaintext size; their sizes together at most `limits.noteMaxFileBytes` of `GET /api/config`, else 413 `FILES_TOO_LARGE` and nothing is stored) the answer adds `uploadToken`: the note cannot be read, and is unknown to everyone else, until its chunks are uploaded and `POST /api/notes/{id}/complete` is called, within an hour.',
+      'Everything in the body was encrypted or derived in the client: `content` and each image are envelopes sealed with K_content, `verifier` = SHA-256(proof), `linkVerifier` = SHA-256(linkProof), `statusVerifier` = SHA-256(statusProof) (see the protocol notes above). The server stores them and hands back an id; the share link is `/note/{noteId}#{K_link}`, the sender’s private status link `/s/{noteId}#{K_status}`. `notificationReference` (with a read receipt only) is the sender’s own name for the note, repeated in the receipt and sealed at rest with the address. With `files` (each a metadata envelope and the plaintext size; their sizes together at most `limits.noteMaxFileBytes` of `GET /api/config`, else 413 `FILES_TOO_LARGE` and nothing is stored; and within what the client may still send this hour, its notes’ and answers’ files together, else 429 `RATE_LIMITED` with `details.scope` `file-bytes`) the answer adds `uploadToken`: the note cannot be read, and is unknown to everyone else, until its chunks are uploaded and `POST /api/notes/{id}/complete` is called, within an hour.',
     body: createNoteRequestSchema,
     success: { status: 201, description: 'Stored.', json: createNoteResponseSchema },
     errors: [
@@ -442,10 +442,17 @@ export const API_ENDPOINTS: readonly Endpoint[] = [
     tag: 'requests',
     summary: 'Answer a request with a secret sealed to its public key; only the first answer wins',
     description:
-      'The answer is stored as a note under the request’s id whose verifier is the claim verifier: the requester reads (and destroys) it with `POST /api/notes/{id}/verify`. A second answer is refused (409) and changes nothing.',
+      'The answer is stored as a note under the request’s id whose verifier is the claim verifier: the requester reads (and destroys) it with `POST /api/notes/{id}/verify`. A second answer is refused (409) and changes nothing. Files are limited as a note’s: 413 `FILES_TOO_LARGE` past `limits.noteMaxFileBytes`, 429 `RATE_LIMITED` with `details.scope` `file-bytes` past what the client may still send this hour.',
     body: answerRequestRequestSchema,
     success: { status: 201, description: 'Stored.', json: answerRequestResponseSchema },
-    errors: ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'],
+    errors: [
+      'VALIDATION_FAILED',
+      'PAYLOAD_TOO_LARGE',
+      'FILES_TOO_LARGE',
+      'NOT_FOUND',
+      'CONFLICT',
+      'RATE_LIMITED',
+    ],
     examples: [
       {
         summary: 'A request nobody made',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { concatBytes } from '../crypto/bytes.ts';
 import { createFileMeta, encryptFileStream, type EncryptedChunk } from '../crypto/index.ts';
 import { FILE_CHUNK_BYTES } from '../limits.ts';
 import { downloadChunks, uploadChunks } from './file-transfer.ts';
@@ -107,7 +108,7 @@ describe('downloadChunks', () => {
       isTransient,
     });
     expect(asked).toEqual([0, 2]);
-    expect(Buffer.concat(written).equals(Buffer.from(plaintext))).toBe(true);
+    expect(concatBytes(...written)).toEqual(plaintext);
   }, 10_000);
 
   it('does not try again when a chunk fails to open', async () => {

@@ -8,7 +8,8 @@
  * - Helpers beside them: note-response.ts (streams a taken note's images out part by part),
  *   read-receipts.ts and receipt-mail.ts (sending the receipt mails), space-reclaimer.ts (VACUUM after
  *   deletions), upload/ (reading a large upload within a memory budget), files/ (a note's files:
- *   their chunks' upload, download and deletion, with routes, rules and SQL of their own).
+ *   their chunks' upload, download and deletion, with routes, rules, the hourly budget of bytes
+ *   each client may send, and SQL of their own).
  */
 import type { NoteActivity } from '../analytics/index.ts';
 import type { AppConfig } from '../config.ts';
@@ -20,6 +21,7 @@ import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import type { SecurityEvents } from '../security-events/security-events.service.ts';
 import { NOTE_MAX_LIFETIME_DAYS } from '../../../shared/limits.ts';
+import { fileByteBudget } from './files/byte-budget.ts';
 import { noteFilesRepository } from './files/note-files.repository.ts';
 import { noteFilesRoutes } from './files/note-files.routes.ts';
 import { noteFilesService } from './files/note-files.service.ts';
@@ -100,6 +102,7 @@ export function notesFeature(deps: {
     rules: { ...DEFAULT_NOTE_RATE_RULES, ...options.rateRules },
     offeredExpirations: config.noteExpirations,
     maxFileBytes: config.noteMaxFileBytes,
+    fileBudget: fileByteBudget(limiter, config.noteFileBytesPerHour),
     logger,
     onDestroyed: reclaimer.noteDestroyed,
     events,

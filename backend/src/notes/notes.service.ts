@@ -25,6 +25,7 @@ import type { SecurityEvents } from '../security-events/security-events.service.
 import type { NotesRepository, TakenNote } from './notes.repository.ts';
 import { sealRecipient, type ReadReceipts } from './read-receipts.ts';
 import type { NoteUpload } from './upload/note-request.ts';
+import type { FileByteBudget } from './files/byte-budget.ts';
 import { newToken, refuseOversizedFiles } from './files/upload-rules.ts';
 
 export interface NoteRateRules {
@@ -92,6 +93,8 @@ export function notesService(deps: {
   offeredExpirations: readonly NoteExpiration[];
   /** The most one note's files may take together (NOTE_MAX_FILE_BYTES). */
   maxFileBytes: number;
+  /** What files one client may send in an hour (NOTE_FILE_BYTES_PER_HOUR), answers' included. */
+  fileBudget: FileByteBudget;
   logger: Logger;
   /** A note was destroyed (read, or too many attempts): its space can be reclaimed. */
   onDestroyed: () => void;
@@ -150,6 +153,7 @@ export function notesService(deps: {
       );
     }
     await limiter.hit('note-create', client, rules.create);
+    await deps.fileBudget.charge(input.files, client);
     if (input.emailNotification !== null) {
       const scope = { scope: 'read-receipt' } as const;
       await limiter.hit('receipt-sender', client, rules.receiptsPerSender, scope);

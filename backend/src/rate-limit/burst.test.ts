@@ -6,6 +6,7 @@ import { mailboxKey } from '../mail/mailbox.ts';
 import { ChatTestClient } from '../chat/test-client.ts';
 import { DEFAULT_CHAT_RATE_RULES } from '../chat/chat.service.ts';
 import { NEWSLETTER_RATE_RULES } from '../newsletter/newsletter.service.ts';
+import { DEFAULT_FILE_BYTES_PER_HOUR } from '../notes/files/byte-budget.ts';
 import { DEFAULT_NOTE_RATE_RULES } from '../notes/notes.service.ts';
 import { DEFAULT_REQUEST_RATE_RULES } from '../requests/requests.service.ts';
 import { fakeEnvelope, noteVerifiers, ownOrigin, postJson } from '../testing/notes-client.ts';
@@ -22,7 +23,8 @@ import type { RateRule } from './rate-limiter.ts';
 /**
  * Every per-client limit, hit by a burst of concurrent requests from one client (behind a
  * proxy, where no connection cap bounds a burst): one instance lets at most the limit through,
- * two instances on one database at most the limit and an eighth. The rules are production's.
+ * two instances on one database at most the limit and an eighth. The rules are production's,
+ * the hourly budget of file bytes (NOTE_FILE_BYTES_PER_HOUR) its default.
  */
 
 const BURST = 120;
@@ -30,6 +32,8 @@ const BURST = 120;
 const ADMIN_LOGIN_RULE: RateRule = { limit: 5, windowSeconds: 900 };
 const ANALYTICS_RULE: RateRule = { limit: 120, windowSeconds: 600 };
 const PASSWORD = 'burst administrator password';
+const MIB = 1024 * 1024;
+const HOUR_SECONDS = 3600;
 
 type Send = (base: string, index: number, client: Record<string, string>) => Promise<boolean>;
 
@@ -45,6 +49,17 @@ interface BurstCase {
 }
 
 const accepted = (response: Response) => response.status !== 429;
+
+/** The limit a 429 names (`details.scope`), or null for another answer. */
+async function refusedScope(response: Response): Promise<string | null> {
+  if (response.status !== 429) return null;
+  const body = (await response.json()) as { error: { details: { scope?: string } } };
+  return body.error.details.scope ?? 'none';
+}
+
+/** The declared sizes of the files answered 201: what the server agreed to store. */
+const bytesTaken = (sizes: number[], answers: Response[]) =>
+  sizes.reduce((sum, size, index) => sum + (answers[index]!.status === 201 ? size : 0), 0);
 
 /** One Gmail inbox, spelt as many ways as Gmail delivers to it. */
 const samsInbox = (index: number) =>
@@ -331,6 +346,94 @@ describe.each(TEST_DATABASES)('limits under a burst on %s', (kind) => {
       { 'X-Forwarded-For': `2001:db8:ffff:43::1` },
     );
     expect(neighbour.status).toBe(201);
+  });
+
+  describe('the hourly budget of file bytes', () => {
+    const withFiles = (base: string, size: number, client: Record<string, string>) =>
+      postJson(
+        `${base}${apiPaths.notes}`,
+        note({ files: [{ meta: fakeEnvelope(200), size }] }),
+        client,
+      );
+
+    it('holds for a burst of notes with files, whichever instance takes each', async () => {
+      await awayFromWindowEdge(HOUR_SECONDS);
+      const bases = servers.map((server) => server.url);
+      const client = newClient();
+      // 51 to 100 MiB each: some light enough to be let through from memory, most not; the 30
+      // the note-creation limit lets by ask for more than the budget whichever they are.
+      const sizes = Array.from({ length: BURST }, (_, index) => (((index * 37) % 50) + 51) * MIB);
+      const answers = await Promise.all(
+        sizes.map((size, index) => withFiles(bases[index % bases.length]!, size, client)),
+      );
+      const taken = bytesTaken(sizes, answers);
+      expect(taken).toBeLessThanOrEqual(allowed(DEFAULT_FILE_BYTES_PER_HOUR));
+      expect(taken).toBeGreaterThan(0);
+      // The budget refused some, not only the note-creation limit.
+      const scopes = await Promise.all(answers.map(refusedScope));
+      expect(scopes).toContain('file-bytes');
+    });
+
+    it('charges a client’s notes and answers alike, to the byte, never text, never another client', async () => {
+      await awayFromWindowEdge(HOUR_SECONDS);
+      const bases = servers.map((server) => server.url);
+      const client = newClient();
+      // Ten notes of 100 MiB, taken in turn by each instance: 1,000 of the 1,024 MiB.
+      for (let i = 0; i < 10; i++) {
+        expect((await withFiles(bases[i % bases.length]!, 100 * MIB, client)).status).toBe(201);
+      }
+      // An answer's files come out of the same budget: 25 MiB would pass it, 24 fit exactly.
+      const made = await postJson(
+        `${bases[0]}${apiPaths.requests}`,
+        { label: fakeEnvelope(), claimVerifier: 'A'.repeat(43), expiration: '1d' },
+        newClient(),
+      );
+      const { requestId } = (await made.json()) as { requestId: string };
+      const answer = (size: number) =>
+        postJson(
+          `${bases.at(-1)}${apiPaths.requestAnswer(requestId)}`,
+          {
+            ephemeralKey: 'A'.repeat(43),
+            content: fakeEnvelope(),
+            files: [{ meta: fakeEnvelope(200), size }],
+          },
+          client,
+        );
+      const over = await answer(25 * MIB);
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refusedScope(over)).toBe('file-bytes');
+      expect((await answer(24 * MIB)).status).toBe(201);
+      // Spent: even one byte more is refused, on either instance.
+      for (const base of bases) {
+        expect(await refusedScope(await withFiles(base, 1, client))).toBe('file-bytes');
+      }
+      // A note without files is not charged, and another client has a budget of its own.
+      expect((await postJson(`${bases[0]}${apiPaths.notes}`, note(), client)).status).toBe(201);
+      expect((await withFiles(bases[0]!, 100 * MIB, newClient())).status).toBe(201);
+    });
+
+    it('keys IPv6 clients by their /64: forty addresses of one network share one budget', async () => {
+      await awayFromWindowEdge(HOUR_SECONDS);
+      const network = `2001:db8:${crypto.randomInt(0xffff).toString(16)}`;
+      const shared = `${network}:44`;
+      const sizes = Array.from({ length: 40 }, () => 100 * MIB);
+      const answers = await Promise.all(
+        sizes.map((size, index) =>
+          withFiles(servers[index % servers.length]!.url, size, {
+            'X-Forwarded-For': `${shared}::${(index + 1).toString(16)}`,
+          }),
+        ),
+      );
+      // Each address alone would be far within it: forty notes of 100 MiB are 4,000 MiB.
+      expect(bytesTaken(sizes, answers)).toBeLessThanOrEqual(allowed(DEFAULT_FILE_BYTES_PER_HOUR));
+      expect(await Promise.all(answers.map(refusedScope))).toContain('file-bytes');
+      // Another /64 is another client.
+      const neighbour = await withFiles(servers[0]!.url, 100 * MIB, {
+        'X-Forwarded-For': `${network}:45::1`,
+      });
+      expect(neighbour.status).toBe(201);
+    });
   });
 
   it('mailed that one inbox no more codes than its cap, however the sign-ups spelt it', () => {

@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import { RateLimit } from './rate-limit.entity.ts';
 
 export interface RateRule {
-  /** Requests allowed per window. */
+  /** What a window allows: requests, or the sum of their costs where hits carry one. */
   limit: number;
   windowSeconds: number;
 }
@@ -22,14 +22,16 @@ export interface Refusal {
 export interface RateLimiter {
   /**
    * Counts one request of `action` by `client` (an address key, or another key such as a
-   * mailbox, which is only ever kept hashed); rejects with RATE_LIMITED (429 + Retry-After)
-   * past the rule.
+   * mailbox, which is only ever kept hashed), weighing `cost` (a positive whole number, 1
+   * unless given: a budget's hits weigh what they spend). Rejects with RATE_LIMITED (429 +
+   * Retry-After) when the window's count would pass the rule's limit; a refused request is not
+   * counted (or, refused by the database's count, given back with the next statement).
    */
   hit(
     action: string,
     client: string,
     rule: RateRule,
-    extra?: { scope?: RateLimitScope; keyIsAddress?: boolean },
+    extra?: { scope?: RateLimitScope; keyIsAddress?: boolean; cost?: number },
   ): Promise<void>;
   /** Publishes this instance's counts to the database and learns everyone else's. */
   sync(): Promise<void>;
@@ -39,6 +41,7 @@ export interface RateLimiter {
 
 /** A request waiting for the database's count before it is let through or refused. */
 interface Waiting {
+  cost: number;
   resolve: () => void;
   reject: (error: unknown) => void;
   refusal: () => AppError;
@@ -50,14 +53,22 @@ interface Counter {
   windowStart: number;
   windowSeconds: number;
   limit: number;
-  /** Every instance's hits in this window, as the database last told (this one's included). */
+  /**
+   * Every instance's hits in this window, as the database last told (this one's included). A
+   * counter's statements never overlap, so the last answer is the newest.
+   */
   shared: number;
-  /** This instance's hits let through from memory and not yet sent to the database. */
+  /**
+   * This instance's hits not yet sent to the database: those let through from memory, less
+   * those the database's count refused (given back with the next statement, so it may be < 0).
+   */
   pending: number;
-  /** Hits on their way to the database in the statement under way; 0 when there is none. */
-  sending: number;
+  /** Hits on their way to the database in the statement under way; null when there is none. */
+  sending: number | null;
   /** Requests waiting for the database's count, in arrival order: the next statement's. */
   queued: Waiting[];
+  /** The queued requests' costs together. */
+  queuedCost: number;
 }
 
 /** Instances announce themselves in the counters table under this prefix, every few syncs. */
@@ -67,8 +78,9 @@ const INSTANCE_BEAT_SECONDS = 5;
 const MAX_CACHED_HASHES = 10_000;
 /**
  * Across instances a limit may be passed by at most this share of it: each of n instances lets
- * `limit / (OVERSHOOT_DIVISOR × n)` through from memory before asking the database, and only
- * the other instances' unsent hits can escape a count.
+ * `limit / (OVERSHOOT_DIVISOR × n)` through from memory before asking the database (a single
+ * hit costing more is always asked about), and only the other instances' unsent hits can
+ * escape a count.
  */
 const OVERSHOOT_DIVISOR = 8;
 
@@ -84,16 +96,22 @@ const OVERSHOOT_DIVISOR = 8;
  * rounds, 370 µs less server CPU per cycle, p99 19.8 against 41.3 ms. At 43% of ours, RLF would
  * take the notes path far below its target of 60% of the raw driver's rate (ours: 77%).
  *
- * How a request is decided, per client and action:
- * - Far from the limit (fewer than `limit / (8 × live instances)` hits known here, in flight
- *   included), from memory: counted as pending, sent with the next sync.
+ * A request counts one hit, or its `cost`: the budget of file bytes (notes/files/byte-budget.ts)
+ * charges a note's files by their size through the same counters. How a request is decided,
+ * per client and action:
+ * - Far from the limit (the hits known here, in flight included, with its own at most
+ *   `limit / (8 × live instances)`), from memory: counted as pending, sent with the next sync.
+ *   A request costing more than that share is never decided from memory.
  * - Nearer, by the database: the request waits for an atomic increment of the shared count.
  *   At most one statement per counter is under way; requests arriving meanwhile wait and go
  *   together in the next, with this instance's pending hits. The database's total then orders
- *   them: the ones within the limit pass, the rest are refused. So a burst, however timed,
- *   gets exactly the limit through on one instance, in a few statements rather than one each.
- * - Once the known count (shared + pending + in flight + waiting) reaches the limit, refused
- *   from memory: a flood past the limit writes nothing.
+ *   them: in arrival order, each passes when it fits within the limit beside those let through
+ *   before it; the rest are refused, and their hits given back (as negative pending hits, sent
+ *   with the next statement), so a refused request takes nothing from the window. So a burst,
+ *   however timed, gets at most the limit through on one instance (exactly the limit when
+ *   every hit costs one), in a few statements rather than one each.
+ * - Once the known count (shared + pending + in flight + waiting) and the request's cost would
+ *   pass the limit, refused from memory: a flood past the limit writes nothing.
  * Across n instances, only the others' pending hits can be missing from a count: at most
  * (n − 1) × limit / (8n), under an eighth of the limit.
  *
@@ -160,27 +178,35 @@ export function createRateLimiter(
 
   /** Sends a counter's pending and waiting hits as one statement, unless one is under way. */
   function send(counter: Counter): void {
-    if (counter.sending > 0 || counter.queued.length === 0) return;
+    if (counter.sending !== null || counter.queued.length === 0) return;
     const waiting = counter.queued;
+    const waitingCost = counter.queuedCost;
     counter.queued = [];
+    counter.queuedCost = 0;
     const local = counter.pending;
     counter.pending = 0;
-    counter.sending = local + waiting.length;
+    counter.sending = local + waitingCost;
     add([{ counter, hits: counter.sending }])
       .executeTakeFirstOrThrow()
       .then(
         ({ hits: total }) => {
-          counter.sending = 0;
-          counter.shared = Math.max(counter.shared, total);
-          // The statement's hits are the last ones counted: the waiting requests hold the
-          // positions total - waiting.length + 1 … total, in arrival order.
-          waiting.forEach((request, index) => {
-            if (total - waiting.length + 1 + index <= counter.limit) request.resolve();
-            else request.reject(request.refusal());
-          });
+          counter.sending = null;
+          counter.shared = total;
+          // The waiting requests' hits are the last ones counted, in arrival order. Each passes
+          // when it fits beside those let through before it; a refused one is given back.
+          let counted = total - waitingCost;
+          for (const request of waiting) {
+            if (counted + request.cost <= counter.limit) {
+              counted += request.cost;
+              request.resolve();
+            } else {
+              counter.pending -= request.cost;
+              request.reject(request.refusal());
+            }
+          }
         },
         (error: unknown) => {
-          counter.sending = 0;
+          counter.sending = null;
           counter.pending += local;
           for (const request of waiting) request.reject(error);
         },
@@ -190,6 +216,7 @@ export function createRateLimiter(
 
   return {
     hit(action, client, rule, extra = {}) {
+      const cost = extra.cost ?? 1;
       const now = Date.now() / 1000;
       const windowStart = Math.floor(now / rule.windowSeconds) * rule.windowSeconds;
       const bucket = `${action}:${keyedHash(client)}`;
@@ -202,8 +229,9 @@ export function createRateLimiter(
           limit: rule.limit,
           shared: 0,
           pending: 0,
-          sending: 0,
+          sending: null,
           queued: [],
+          queuedCost: 0,
         };
         counters.set(bucket, counter);
       }
@@ -219,30 +247,26 @@ export function createRateLimiter(
           headers: { 'Retry-After': String(retryAfterSeconds) },
         });
       };
-      const known = counter.shared + counter.pending + counter.sending + counter.queued.length;
-      if (known >= rule.limit) return Promise.reject(refusal());
-      if (known < Math.floor(rule.limit / (OVERSHOOT_DIVISOR * instances))) {
-        counter.pending++;
+      // The window's count as known here, with this request's hits.
+      const withThis =
+        counter.shared + counter.pending + (counter.sending ?? 0) + counter.queuedCost + cost;
+      if (withThis > rule.limit) return Promise.reject(refusal());
+      if (withThis <= Math.floor(rule.limit / (OVERSHOOT_DIVISOR * instances))) {
+        counter.pending += cost;
         return Promise.resolve();
       }
       const waiting = counter;
       return new Promise<void>((resolve, reject) => {
-        waiting.queued.push({ resolve, reject, refusal });
+        waiting.queued.push({ cost, resolve, reject, refusal });
+        waiting.queuedCost += cost;
         send(waiting);
       });
     },
 
     async sync() {
-      const nowSeconds = Date.now() / 1000;
-      const due: [Counter, number][] = [];
-      for (const [key, counter] of counters) {
-        const over = counter.windowStart + counter.windowSeconds <= nowSeconds;
-        if (over && counter.sending === 0 && counter.queued.length === 0) counters.delete(key);
-        // A counter with a statement under way sends its pending hits with the next one.
-        else if (counter.pending > 0 && counter.sending === 0) due.push([counter, counter.pending]);
-      }
-      if (nowSeconds - beatAt >= INSTANCE_BEAT_SECONDS) {
-        beatAt = nowSeconds;
+      const beatSeconds = Date.now() / 1000;
+      if (beatSeconds - beatAt >= INSTANCE_BEAT_SECONDS) {
+        beatAt = beatSeconds;
         const now = sql<string>`now()`;
         await db
           .insertInto('rate_limit')
@@ -261,6 +285,18 @@ export function createRateLimiter(
           .executeTakeFirstOrThrow();
         instances = Math.max(1, live);
       }
+      // Chosen and marked under way at once, with no wait between: a statement that `send`
+      // started meanwhile would otherwise carry the same pending hits.
+      const nowSeconds = Date.now() / 1000;
+      const due: [Counter, number][] = [];
+      for (const [key, counter] of counters) {
+        const over = counter.windowStart + counter.windowSeconds <= nowSeconds;
+        if (over && counter.sending === null && counter.queued.length === 0) counters.delete(key);
+        // A counter with a statement under way sends its pending hits with the next one.
+        else if (counter.pending !== 0 && counter.sending === null) {
+          due.push([counter, counter.pending]);
+        }
+      }
       if (due.length === 0) return;
       // Sent as a statement under way for each counter, so its requests wait their turn.
       for (const [counter, hits] of due) {
@@ -271,17 +307,14 @@ export function createRateLimiter(
         const rows = await add(due.map(([counter, hits]) => ({ counter, hits }))).execute();
         const totals = new Map(rows.map((row) => [row.bucket, row.hits]));
         for (const [counter, hits] of due) {
-          counter.shared = Math.max(
-            counter.shared,
-            totals.get(counter.bucket) ?? counter.shared + hits,
-          );
+          counter.shared = totals.get(counter.bucket) ?? counter.shared + hits;
         }
       } catch (error) {
         for (const [counter, hits] of due) counter.pending += hits;
         throw error;
       } finally {
         for (const [counter] of due) {
-          counter.sending = 0;
+          counter.sending = null;
           send(counter);
         }
       }

@@ -11,6 +11,7 @@
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { fileByteBudget } from '../notes/files/byte-budget.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { requestsRepository } from './requests.repository.ts';
 import { requestsRoutes } from './requests.routes.ts';
@@ -26,7 +27,7 @@ export interface RequestsOptions {
 }
 
 export function requestsFeature(deps: {
-  config: Pick<AppConfig, 'noteExpirations' | 'noteMaxFileBytes'>;
+  config: Pick<AppConfig, 'noteExpirations' | 'noteMaxFileBytes' | 'noteFileBytesPerHour'>;
   database: Database;
   limiter: RateLimiter;
   logger: Logger;
@@ -40,6 +41,7 @@ export function requestsFeature(deps: {
     rules: { ...DEFAULT_REQUEST_RATE_RULES, ...options.rateRules },
     offeredExpirations: config.noteExpirations,
     maxFileBytes: config.noteMaxFileBytes,
+    fileBudget: fileByteBudget(limiter, config.noteFileBytesPerHour),
   });
   return {
     router: requestsRoutes(service),

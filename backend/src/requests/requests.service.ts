@@ -11,6 +11,7 @@ import {
   type NoteExpiration,
 } from '../../../shared/limits.ts';
 import { AppError } from '../http/app-error.ts';
+import type { FileByteBudget } from '../notes/files/byte-budget.ts';
 import { newToken, refuseOversizedFiles } from '../notes/files/upload-rules.ts';
 import { refuseUnofferedExpiration } from '../notes/offered-expirations.ts';
 import { randomId } from '../random-id.ts';
@@ -42,6 +43,8 @@ export function requestsService(deps: {
   offeredExpirations: readonly NoteExpiration[];
   /** The most an answer's files may take together (NOTE_MAX_FILE_BYTES), as a note's. */
   maxFileBytes: number;
+  /** What files one client may send in an hour (NOTE_FILE_BYTES_PER_HOUR), notes' included. */
+  fileBudget: FileByteBudget;
 }) {
   const { repo, limiter, rules, offeredExpirations } = deps;
   return {
@@ -74,6 +77,7 @@ export function requestsService(deps: {
     async answer(id: string, input: ParsedAnswer, client: string): Promise<AnswerRequestResponse> {
       refuseOversizedFiles(input.files, deps.maxFileBytes);
       await limiter.hit('request-answer', client, rules.answer);
+      await deps.fileBudget.charge(input.files, client);
       const upload = input.files.length > 0 ? newToken() : null;
       const expiresAt = await repo.answer({
         id,

@@ -71,7 +71,7 @@ describe('apiErrorKey', () => {
     expect(apiErrorKey(new NetworkError(new TypeError('fetch failed')))).toBe('errors.network');
   });
 
-  it('tells the read-receipt cap from the generic rate limit', () => {
+  it('tells the read-receipt cap and the hourly file budget from the generic rate limit', () => {
     expect(
       apiErrorKey(
         apiError(429, {
@@ -81,6 +81,15 @@ describe('apiErrorKey', () => {
         }),
       ),
     ).toBe('errors.readReceiptLimit');
+    expect(
+      apiErrorKey(
+        apiError(429, {
+          code: 'RATE_LIMITED',
+          message: 'Too many requests. Please wait and try again.',
+          details: { retryAfterSeconds: 1800, scope: 'file-bytes' },
+        }),
+      ),
+    ).toBe('errors.fileBudget');
     expect(
       apiErrorKey(
         apiError(429, {

@@ -12,6 +12,7 @@ export type ApiErrorKey =
   | 'errors.expirationUnavailable'
   | 'errors.rateLimited'
   | 'errors.readReceiptLimit'
+  | 'errors.fileBudget'
   | 'errors.notFound'
   | 'errors.gone'
   | 'errors.wrongPassword'
@@ -59,10 +60,16 @@ export function apiErrorKey(error: unknown): ApiErrorKey {
     case 'UPLOAD_INCOMPLETE':
       return 'errors.tryAgain';
     case 'RATE_LIMITED':
-      // The server caps read receipts per address and per sender a day: say which limit it was.
-      return errorDetails(error.body, code)?.scope === 'read-receipt'
-        ? 'errors.readReceiptLimit'
-        : 'errors.rateLimited';
+      // Read receipts per address and per sender a day, files' bytes per client an hour: say
+      // which limit it was, and what can still be sent.
+      switch (errorDetails(error.body, code)?.scope) {
+        case 'read-receipt':
+          return 'errors.readReceiptLimit';
+        case 'file-bytes':
+          return 'errors.fileBudget';
+        default:
+          return 'errors.rateLimited';
+      }
     case 'UNAUTHORIZED':
     case 'FORBIDDEN':
     case 'PROOF_REQUIRED':

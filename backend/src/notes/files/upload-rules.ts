@@ -4,13 +4,18 @@ import { AppError } from '../../http/app-error.ts';
 
 /**
  * What a note's files, or a request answer's, must be before anything is stored, and the tokens
- * their upload and download are authorised with. Shared by the notes and requests features.
+ * their upload and download are authorised with. Shared by the notes and requests features
+ * (with byte-budget.ts, what one client may send in an hour).
  */
+
+/** The files' declared sizes together, in bytes before encryption. */
+export function totalBytes(files: readonly NoteFile[]): number {
+  return files.reduce((sum, file) => sum + file.size, 0);
+}
 
 /** Refuses files larger together than the operator's NOTE_MAX_FILE_BYTES, naming the limit. */
 export function refuseOversizedFiles(files: readonly NoteFile[], maxFileBytes: number): void {
-  const total = files.reduce((sum, file) => sum + file.size, 0);
-  if (total <= maxFileBytes) return;
+  if (totalBytes(files) <= maxFileBytes) return;
   throw new AppError(
     'FILES_TOO_LARGE',
     `The files are too large: at most ${formatMegabytes(maxFileBytes)} in all.`,
