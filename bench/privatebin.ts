@@ -17,6 +17,8 @@ const PASTES = Number(process.env.BENCH_PEER_PASTES ?? 5000);
 /** The kit's two PrivateBin sites: its file store and its PostgreSQL store. */
 const STORES = { fs: 'http://127.0.0.1:8081/', pg: 'http://127.0.0.1:8082/' } as const;
 export type PeerStore = keyof typeof STORES;
+/** The page a visitor opens, for Lighthouse (lighthouse.bench.ts): the file store's site. */
+export const PRIVATEBIN_FRONT_PAGE = STORES.fs;
 
 export interface PeerStats {
   /** Full note lifecycles (store, then read-and-burn) per second, over both phases. */

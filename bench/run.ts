@@ -4,6 +4,7 @@ import { runChatBench } from './chat.bench.ts';
 import { runCliBench } from './cli.bench.ts';
 import { runEmbeddedBench } from './embedded.bench.ts';
 import { runFilesBench } from './files.bench.ts';
+import { runLighthouseBench } from './lighthouse.bench.ts';
 import { runMemoryBench } from './memory.bench.ts';
 import { runNotesBench } from './notes.bench.ts';
 import { runStartupBench } from './startup.bench.ts';
@@ -27,3 +28,5 @@ if (only === undefined || only === 'cli') await runCliBench();
 if (only === undefined || only === 'files') await runFilesBench(postgresUrl);
 // Ten minutes by default (BENCH_MEMORY_SECONDS): run on its own, by name only.
 if (only === 'memory') await runMemoryBench();
+// 11 pages × 2 languages × 3 Lighthouse runs of 5-10 s each: by name only too.
+if (only === 'lighthouse') await runLighthouseBench();
