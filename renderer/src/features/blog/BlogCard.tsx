@@ -5,6 +5,7 @@ import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
 import { routePaths } from '../../app/paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
+import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
 import { PostByline, PostKicker, Tag, TagList } from './PostMeta.tsx';
 import { fontSize, space } from '../../ui/tokens.ts';
 
@@ -39,11 +40,11 @@ export function BlogCard({ post, onDelete, deleting = false }: BlogCardProps) {
         </TagList>
       ) : null}
       <Footer>
-        <ReadMore
-          to={routePaths.blogArticle(post.id)}
-          aria-label={t('blog.card.readMoreAbout', { title: post.title })}
-        >
-          {t('blog.card.readMore')}
+        {/* Named by the article, in the text itself rather than an aria-label: search engines
+            and Lighthouse read a link's text, and "Read More" alone says nothing. */}
+        <ReadMore to={routePaths.blogArticle(post.id)}>
+          <span aria-hidden="true">{t('blog.card.readMore')}</span>
+          <VisuallyHidden>{t('blog.card.readMoreAbout', { title: post.title })}</VisuallyHidden>
         </ReadMore>
         {onDelete ? (
           <Button
@@ -96,6 +97,7 @@ const Footer = styled.div`
 `;
 
 const ReadMore = styled(Link)`
+  position: relative;
   color: ${({ theme }) => theme.color.primary};
   font-weight: 600;
 `;
