@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, messages } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedStatements } from './prepared-statements.ts';
 
@@ -64,13 +64,34 @@ describe('prepared statements on PGlite', () => {
       'select id, data, label from probe where id >= 20 order by id',
     );
     expect(stored.rows).toEqual(values);
+    // Read back as the server reads it: the bytes in binary, each value its own copy.
+    const read = await statements.run(
+      'select id, data, label from probe where id >= $1 and id <= $2 order by id',
+      [20, 22],
+    );
+    expect(read.rows).toEqual(values);
+    const [first, second] = read.rows as { data: Uint8Array }[];
+    expect(first!.data.buffer).not.toBe(second!.data.buffer);
+    expect(second!.data.byteLength).toBe(second!.data.buffer.byteLength);
+    await statements.run(insert, [23, null, null]);
+    const nothing = await statements.run('select data, label from probe where id = $1', [23]);
+    expect(nothing.rows).toEqual([{ data: null, label: null }]);
   });
 
   it('keeps PostgreSQL’s error, and the statement works again afterwards', async () => {
     const statements = preparedStatements(db);
     const insert = 'insert into probe (id, label) values ($1, $2)';
     await statements.run(insert, [10, 'first']);
-    await expect(statements.run(insert, [10, 'again'])).rejects.toMatchObject({ code: '23505' });
+    const refused = statements.run(insert, [10, 'again']);
+    await expect(refused).rejects.toBeInstanceOf(messages.DatabaseError);
+    await expect(refused).rejects.toMatchObject({
+      message: 'duplicate key value violates unique constraint "probe_pkey"',
+      code: '23505',
+      severity: 'ERROR',
+      detail: 'Key (id)=(10) already exists.',
+      table: 'probe',
+      constraint: 'probe_pkey',
+    });
     await expect(statements.run(insert, [11, 'next'])).resolves.toMatchObject({ affectedRows: 1 });
   });
 
