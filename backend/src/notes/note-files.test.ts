@@ -241,6 +241,37 @@ describe.each(TEST_DATABASES)('files in notes on %s', (kind) => {
     expect(logs).not.toContain(token);
   });
 
+  it('takes a chunk streamed without its length, checked before it is read; refuses other kinds of body', async () => {
+    const note = await createFileNote(t, [100]);
+    const url = `${t.url}${apiPaths.noteFileChunk(note.noteId, 0, 0)}`;
+    const send = (headers: Record<string, string>, body: Uint8Array, streamed: boolean) =>
+      fetch(url, {
+        method: 'PUT',
+        headers: { 'Content-Type': FILE_CONTENT_TYPE, ...bearer(note.uploadToken), ...headers },
+        // A stream goes chunked, with no Content-Length.
+        body: streamed
+          ? new ReadableStream({
+              start(controller) {
+                controller.enqueue(body);
+                controller.close();
+              },
+            })
+          : body,
+        duplex: 'half',
+      } as RequestInit);
+    const chunk = chunkBytes(note, 0, 0);
+    expect((await send(bearer(randomToken()), chunk, true)).status).toBe(403);
+    const long = await send({}, crypto.randomBytes(FILE_CHUNK_BYTES + 16), true);
+    expect(long.status).toBe(400);
+    expect((await errorOf<'VALIDATION_FAILED'>(long)).details).toEqual({ expectedBytes: 116 });
+    expect((await send({ 'Content-Type': 'text/plain' }, chunk, false)).status).toBe(400);
+    expect((await send({ 'Content-Encoding': 'gzip' }, chunk, false)).status).toBe(400);
+    expect((await storedRows(t, note.noteId)).chunks).toBe(0);
+
+    expect((await send({}, chunk, true)).status).toBe(204);
+    expect((await complete(t, note)).status).toBe(200);
+  });
+
   it('answers notes without files as before, with neither files nor a download token', async () => {
     const note = await createFakeNote(t.url);
     expect(note).not.toHaveProperty('uploadToken');

@@ -50,7 +50,8 @@ export const DEFAULT_NOTE_RATE_RULES: NoteRateRules = {
   receiptsPerRecipient: { limit: 10, windowSeconds: DAY },
 };
 
-const sha256 = (base64url: string) =>
+/** A proof's or token's verifier, as stored: SHA-256 of its bytes (sent as base64url). */
+export const sha256 = (base64url: string) =>
   crypto.createHash('sha256').update(Buffer.from(base64url, 'base64url')).digest();
 
 function goneMessage(reason: DestroyReason): string {

@@ -3,14 +3,30 @@ import { FILE_CONTENT_TYPE } from '../../../../shared/api/note-files.ts';
 import { FILE_CHUNK_BYTES, FILE_CHUNK_TAG_BYTES } from '../../../../shared/limits.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hasBody, streamBody } from '../../http/json-body.ts';
+import { wrongChunkLength } from './upload-rules.ts';
 
 /** The longest body a chunk upload can have: a whole chunk and its tag. */
 const MAX_CHUNK_WIRE_BYTES = FILE_CHUNK_BYTES + FILE_CHUNK_TAG_BYTES;
 
-const wrongLength = (expected: number) =>
-  new AppError('VALIDATION_FAILED', `This chunk must be exactly ${expected} bytes.`, {
-    details: { expectedBytes: expected },
-  });
+const mediaType = (ctx: Context) =>
+  (ctx.get('content-type').split(';', 1)[0] ?? '').trim().toLowerCase();
+const isUncompressed = (ctx: Context) => {
+  const encoding = ctx.get('content-encoding');
+  return encoding === '' || encoding.toLowerCase() === 'identity';
+};
+
+/**
+ * The body's length when its headers announce a chunk as the clients send one: raw bytes,
+ * uncompressed, with a Content-Length from a tag's to a whole chunk's and its tag. Such a body is read
+ * before anything is checked, so that one statement checks and stores it (see the PUT route);
+ * null for any other, which is read only once the checks have given its length.
+ */
+export function announcedChunkLength(ctx: Context): number | null {
+  const declared = ctx.get('content-length');
+  if (declared === '' || mediaType(ctx) !== FILE_CONTENT_TYPE || !isUncompressed(ctx)) return null;
+  const length = Number(declared);
+  return length >= FILE_CHUNK_TAG_BYTES && length <= MAX_CHUNK_WIRE_BYTES ? length : null;
+}
 
 /**
  * Reads a chunk's body (raw ciphertext and tag) into one buffer of exactly `expected` bytes:
@@ -18,24 +34,22 @@ const wrongLength = (expected: number) =>
  * byte is read when its Content-Length says so.
  */
 export async function readChunkBody(ctx: Context, expected: number): Promise<Buffer> {
-  const type = (ctx.get('content-type').split(';', 1)[0] ?? '').trim().toLowerCase();
-  if (type !== FILE_CONTENT_TYPE) {
+  if (mediaType(ctx) !== FILE_CONTENT_TYPE) {
     throw new AppError('VALIDATION_FAILED', `Send the chunk as ${FILE_CONTENT_TYPE}.`);
   }
-  const encoding = ctx.get('content-encoding');
-  if (encoding !== '' && encoding.toLowerCase() !== 'identity') {
+  if (!isUncompressed(ctx)) {
     throw new AppError('VALIDATION_FAILED', 'Send the chunk uncompressed.');
   }
   const declared = ctx.get('content-length');
-  if (declared !== '' && Number(declared) !== expected) throw wrongLength(expected);
+  if (declared !== '' && Number(declared) !== expected) throw wrongChunkLength(expected);
   const data = Buffer.allocUnsafe(expected);
   let offset = 0;
   await streamBody(ctx, MAX_CHUNK_WIRE_BYTES, (piece) => {
-    if (offset + piece.length > expected) throw wrongLength(expected);
+    if (offset + piece.length > expected) throw wrongChunkLength(expected);
     piece.copy(data, offset);
     offset += piece.length;
   });
-  if (offset !== expected) throw wrongLength(expected);
+  if (offset !== expected) throw wrongChunkLength(expected);
   return data;
 }
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { NoteFile } from '../../../../shared/api/notes.ts';
-import { FILE_CHUNK_BYTES } from '../../../../shared/limits.ts';
+import { FILE_CHUNK_BYTES, FILE_CHUNK_TAG_BYTES } from '../../../../shared/limits.ts';
 import type { Arg, Database, DB } from '../../db/database.ts';
 
 /** The database's clock (timestamps travel as text, see DB in database.ts). */
@@ -34,6 +34,15 @@ const chunkCountOf = (size: string) =>
   sql<number>`greatest(1, (${sql.ref(size)} + ${FILE_CHUNK_BYTES - 1}) / ${FILE_CHUNK_BYTES})`;
 
 /**
+ * The bytes chunk `chunk` of a file of `size` bytes has on the wire, as fileChunkWireBytes
+ * computes them; null for a chunk past the file's last.
+ */
+const chunkWireBytesOf = (size: string, chunk: number) =>
+  sql<number>`case when ${chunk}::integer < ${chunkCountOf(size)}
+    then least(${sql.ref(size)} - ${chunk}::integer * ${FILE_CHUNK_BYTES}, ${FILE_CHUNK_BYTES})
+      + ${FILE_CHUNK_TAG_BYTES} end`;
+
+/**
  * The statements of notes' files. Files are rows of `note_file` (sealed metadata and size), their
  * chunks rows of `note_file_chunk`. A file's rows outlive its note only for its reader: the read
  * (notes.repository.ts) stamps them with the download token's hash and the time. Rows of a note
@@ -61,18 +70,49 @@ export function noteFilesRepository(database: Pick<Database, 'sql' | 'prepare'>)
         .where('note.expires_at', '>', now),
   );
 
-  // Re-sending a chunk replaces it, so an upload cut off mid-chunk simply sends it again.
+  // Stored only when everything about it is right: the note is live and uploading, the upload
+  // token's, and has the file, the chunk is one of it and has its length. One statement, the
+  // only one a chunk's upload needs; re-sending a chunk replaces it, so an upload cut off
+  // mid-chunk simply sends it again.
   const putChunk = database.prepare(
-    'note_file_chunk_put_v1',
-    (db, arg: Arg<{ id: string; file: number; chunk: number; data: Uint8Array }>) =>
+    'note_file_chunk_put_v2',
+    (
+      db,
+      arg: Arg<{
+        id: string;
+        file: number;
+        chunk: number;
+        data: Uint8Array;
+        length: number;
+        uploadVerifier: Uint8Array;
+      }>,
+    ) =>
       db
         .insertInto('note_file_chunk')
-        .values({ note_id: arg('id'), file: arg('file'), chunk: arg('chunk'), data: arg('data') })
+        .columns(['note_id', 'file', 'chunk', 'data'])
+        .expression(
+          db
+            .selectFrom('note')
+            .innerJoin('note_file', 'note_file.note_id', 'note.id')
+            .select([
+              'note.id',
+              'note_file.file',
+              sql<number>`${arg('chunk')}::integer`.as('chunk'),
+              sql<Uint8Array>`${arg('data')}::bytea`.as('data'),
+            ])
+            .where('note.id', '=', arg('id'))
+            .where('note_file.file', '=', arg('file'))
+            .where('note.uploading', '=', true)
+            .where('note.upload_verifier', '=', arg('uploadVerifier'))
+            .where('note.expires_at', '>', now)
+            .where(chunkWireBytesOf('note_file.size', arg('chunk')), '=', arg('length')),
+        )
         .onConflict((oc) =>
           oc
             .columns(['note_id', 'file', 'chunk'])
             .doUpdateSet({ data: (eb) => eb.ref('excluded.data') }),
-        ),
+        )
+        .returning('chunk'),
   );
 
   const readChunks = database.prepare(
@@ -143,8 +183,19 @@ export function noteFilesRepository(database: Pick<Database, 'sql' | 'prepare'>)
       };
     },
 
-    async putChunk(id: string, file: number, chunk: number, data: Uint8Array): Promise<void> {
-      await putChunk({ id, file, chunk, data });
+    /**
+     * Stores a chunk when the note is live and uploading, `uploadVerifier` its upload token's,
+     * the file and chunk exist, and `data` has the chunk's length; false when it did not.
+     */
+    async putChunk(
+      id: string,
+      file: number,
+      chunk: number,
+      data: Uint8Array,
+      uploadVerifier: Uint8Array,
+    ): Promise<boolean> {
+      const stored = await putChunk({ id, file, chunk, data, length: data.length, uploadVerifier });
+      return stored.length === 1;
     },
 
     /** Each file's size, and the chunks of it received so far (ascending). */

@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { answerJson } from '../../http/json-answer.ts';
 import { Router } from '../../http/router.ts';
 import { parseInput, parseParam } from '../../http/validate.ts';
-import { dropChunkBody, readChunkBody } from './chunk-body.ts';
+import { announcedChunkLength, dropChunkBody, readChunkBody } from './chunk-body.ts';
 import type { NoteFilesService } from './note-files.service.ts';
 
 const noteId = (raw: string | undefined) =>
@@ -38,19 +38,23 @@ export function noteFilesRoutes(service: NoteFilesService): Router {
   const router = new Router();
 
   router.put(apiRoutes.noteFileChunk, async (ctx) => {
-    const { id, file, chunk, data } = await (async () => {
+    const { id, file, chunk, token, data } = await (async () => {
       try {
         const id = noteId(ctx.params.id);
         const file = fileIndex(ctx.params.file);
         const chunk = chunkIndex(ctx.params.chunk);
-        const expected = await service.chunkLength(id, file, chunk, bearerToken(ctx, 'upload'));
-        return { id, file, chunk, data: await readChunkBody(ctx, expected) };
+        const token = bearerToken(ctx, 'upload');
+        // A body announced as a chunk is read first, so that one statement checks and stores
+        // it; any other only once the checks have said how long it must be.
+        const length =
+          announcedChunkLength(ctx) ?? (await service.chunkLength(id, file, chunk, token));
+        return { id, file, chunk, token, data: await readChunkBody(ctx, length) };
       } catch (error) {
         await dropChunkBody(ctx);
         throw error;
       }
     })();
-    await service.storeChunk(id, file, chunk, data);
+    await service.storeChunk(id, file, chunk, token, data);
     ctx.status = 204;
   });
 

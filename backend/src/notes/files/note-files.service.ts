@@ -9,8 +9,9 @@ import {
   fileChunkWireBytes,
 } from '../../../../shared/limits.ts';
 import { AppError } from '../../http/app-error.ts';
-import { proofMatches } from '../notes.service.ts';
+import { proofMatches, sha256 } from '../notes.service.ts';
 import type { NoteFilesRepository, UploadTarget } from './note-files.repository.ts';
+import { wrongChunkLength } from './upload-rules.ts';
 
 /** A file on its way to its reader: how many bytes, and the chunks as they are read. */
 export interface FileDownload {
@@ -53,32 +54,47 @@ export function noteFilesService(files: NoteFilesRepository) {
     return target;
   }
 
-  return {
-    /** Checks a chunk's upload before its body is read: the length the body must have. */
-    async chunkLength(id: string, file: number, chunk: number, token: string): Promise<number> {
-      const target = await uploadingNote(id, file, token);
-      if (!target.uploading) {
-        throw new AppError(
-          'CONFLICT',
-          'This note’s files are complete: nothing more can be added.',
-        );
-      }
-      if (target.size === null) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `This note has ${target.fileCount} file${target.fileCount === 1 ? '' : 's'}.`,
-        );
-      }
-      const count = fileChunkCount(target.size);
-      if (chunk >= count) {
-        throw new AppError('VALIDATION_FAILED', `This file has ${count} chunks, numbered from 0.`);
-      }
-      return fileChunkWireBytes(target.size, chunk);
-    },
+  /** Checks a chunk's upload but for its body: the length the body must have. */
+  async function chunkLength(
+    id: string,
+    file: number,
+    chunk: number,
+    token: string,
+  ): Promise<number> {
+    const target = await uploadingNote(id, file, token);
+    if (!target.uploading) {
+      throw new AppError('CONFLICT', 'This note’s files are complete: nothing more can be added.');
+    }
+    if (target.size === null) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `This note has ${target.fileCount} file${target.fileCount === 1 ? '' : 's'}.`,
+      );
+    }
+    const count = fileChunkCount(target.size);
+    if (chunk >= count) {
+      throw new AppError('VALIDATION_FAILED', `This file has ${count} chunks, numbered from 0.`);
+    }
+    return fileChunkWireBytes(target.size, chunk);
+  }
 
-    /** Stores a chunk whose length chunkLength checked, replacing any sent before. */
-    async storeChunk(id: string, file: number, chunk: number, data: Uint8Array): Promise<void> {
-      await files.putChunk(id, file, chunk, data);
+  return {
+    chunkLength,
+
+    /**
+     * Stores a chunk, replacing any sent before, in one statement that checks all chunkLength
+     * does and the body's length. When it stored nothing, chunkLength's checks say why, or else
+     * the length was wrong: a note only ever stops uploading, or ends, which they report.
+     */
+    async storeChunk(
+      id: string,
+      file: number,
+      chunk: number,
+      token: string,
+      data: Uint8Array,
+    ): Promise<void> {
+      if (await files.putChunk(id, file, chunk, data, sha256(token))) return;
+      throw wrongChunkLength(await chunkLength(id, file, chunk, token));
     },
 
     /** Which chunks are still missing, so an interrupted upload sends only those. */

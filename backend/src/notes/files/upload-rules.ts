@@ -23,6 +23,12 @@ export function refuseOversizedFiles(files: readonly NoteFile[], maxFileBytes: n
   );
 }
 
+/** A chunk's body of another length than its own (`expected`, which the file's size fixes). */
+export const wrongChunkLength = (expected: number) =>
+  new AppError('VALIDATION_FAILED', `This chunk must be exactly ${expected} bytes.`, {
+    details: { expectedBytes: expected },
+  });
+
 /** A new random token (upload, download) and the SHA-256 the server keeps of it. */
 export function newToken(): { token: string; verifier: Buffer } {
   const token = crypto.randomBytes(32);
