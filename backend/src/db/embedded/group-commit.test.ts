@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GroupScheduler, LARGE_STATEMENT_BYTES, MAX_GROUP } from './group-commit.ts';
+import {
+  GroupScheduler,
+  LARGE_STATEMENT_BYTES,
+  MAX_GROUP,
+  MAX_LARGE_GROUP_BYTES,
+} from './group-commit.ts';
 import type { WorkerRequest } from './protocol.ts';
 
 let nextId = 1;
@@ -12,6 +17,8 @@ const query = (param: string, inTransaction = false): WorkerRequest => ({
 });
 const small = () => query('x');
 const large = () => query('x'.repeat(LARGE_STATEMENT_BYTES));
+/** So large that no other large one joins it. */
+const largest = () => query('x'.repeat(MAX_LARGE_GROUP_BYTES));
 const exec = (inTransaction = false): WorkerRequest => ({
   id: nextId++,
   op: 'exec',
@@ -29,8 +36,22 @@ describe('choosing what the embedded database runs next', () => {
     expect(ids(queue)).toEqual(ids([a, d]));
   });
 
+  it('commits the large statements waiting together as one group, up to MAX_LARGE_GROUP_BYTES', () => {
+    const perGroup = Math.floor(MAX_LARGE_GROUP_BYTES / LARGE_STATEMENT_BYTES);
+    const larges = Array.from({ length: perGroup + 1 }, large);
+    const queue = [...larges];
+    const scheduler = new GroupScheduler();
+    expect(ids(scheduler.take(queue))).toEqual(ids(larges.slice(0, perGroup)));
+    expect(ids(scheduler.take(queue))).toEqual(ids(larges.slice(perGroup)));
+    // One over the budget runs alone.
+    const [a, b] = [largest(), large()];
+    queue.push(a, b);
+    expect(ids(scheduler.take(queue))).toEqual(ids([a]));
+    expect(ids(scheduler.take(queue))).toEqual(ids([b]));
+  });
+
   it('lets large and small statements take turns, so neither waits behind a run of the other', () => {
-    const [a, b, c] = [large(), large(), small()];
+    const [a, b, c] = [largest(), largest(), small()];
     const queue = [a, b, c];
     const scheduler = new GroupScheduler();
     expect(ids(scheduler.take(queue))).toEqual(ids([c]));

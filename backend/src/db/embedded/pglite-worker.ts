@@ -24,7 +24,8 @@ import {
  * each statement still runs whole or not at all: if one fails, the group is rolled back and its
  * statements run again one by one, from the same state, so only the failing one fails.
  * Inside a group, `now()` is the group's start, a few milliseconds early for its later members.
- * A large statement (an image's part) commits alone, so nothing waits for it to be answered.
+ * Large statements (an image's part, a file's chunk) commit in groups of their own, so no small
+ * one waits for them to be answered.
  *
  * Between requests, the thread also takes the checkpoints PostgreSQL's checkpointer would
  * (see checkpoints.ts), never inside a caller's transaction: once due, when nothing has been
