@@ -8,8 +8,8 @@ const now = sql<string>`now()`;
 
 /** Files stay downloadable this long after their note was read, unless deleted sooner. */
 export const DOWNLOAD_WINDOW_MINUTES = 60;
-/** Chunks read per statement while a file streams out: half a megabyte. */
-const CHUNKS_PER_READ = 8;
+/** Chunks read per statement while a file streams out: a megabyte. */
+const CHUNKS_PER_READ = 16;
 /** Chunks deleted per statement when files go: a few megabytes, so no statement runs long. */
 const CHUNKS_PER_DELETE = 64;
 
@@ -297,14 +297,23 @@ export function noteFilesRepository(database: Pick<Database, 'sql' | 'prepare'>)
     },
 
     /**
-     * The chunks of a file from `from` on, CHUNKS_PER_READ per statement, each read when the
-     * one before has been taken: a file never sits in memory, and a reader who stops reading
-     * stops the reads. Throws when a chunk is missing (the files were deleted meanwhile).
+     * The chunks of a file from `from` on, CHUNKS_PER_READ per statement. The next statement is
+     * sent as soon as a batch arrives, so the database reads it while this one goes out, and no
+     * further: at most two batches are in memory, and a reader who stops reading stops the
+     * reads. Throws when a chunk is missing (the files were deleted meanwhile).
      */
     async *chunks(id: string, file: number, from: number, count: number): AsyncGenerator<Buffer> {
+      const read = (first: number) => {
+        const rows = readChunks({ id, file, from: first });
+        // A batch read ahead for a reader who went away may fail unawaited.
+        rows.catch(() => {});
+        return rows;
+      };
       let next = from;
+      let reading = read(next);
       while (next < count) {
-        const rows = await readChunks({ id, file, from: next });
+        const rows = await reading;
+        if (next + rows.length < count) reading = read(next + rows.length);
         for (const row of rows) {
           if (row.chunk !== next) break;
           yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
