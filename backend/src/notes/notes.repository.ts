@@ -173,7 +173,7 @@ function takeStatement(
  * reach them, since the note they belong to is gone. Lookups and clean-ups go through the
  * entity manager; what must be one statement, or runs on every note, is typed SQL.
  */
-export function notesRepository(database: Pick<Database, 'sql' | 'prepare' | 'em'>) {
+export function notesRepository(database: Pick<Database, 'kind' | 'sql' | 'prepare' | 'em'>) {
   const db = database.sql;
   const files = noteFilesRepository(database);
 

@@ -26,7 +26,7 @@ const now = sql<string>`now()`;
  * verifier (and link verifier: the claim link has no password) is the request's claim verifier,
  * so the notes' read-once machinery reads, destroys, tombstones and expires it unchanged.
  */
-export function requestsRepository(database: Pick<Database, 'sql' | 'prepare'>) {
+export function requestsRepository(database: Pick<Database, 'kind' | 'sql' | 'prepare'>) {
   const db = database.sql;
   const files = noteFilesRepository(database);
 

@@ -48,7 +48,7 @@ const chunkWireBytesOf = (size: string, chunk: number) =>
  * (notes.repository.ts) stamps them with the download token's hash and the time. Rows of a note
  * that ended any other way, or read over an hour ago, are deleted by `discard` and `sweep`.
  */
-export function noteFilesRepository(database: Pick<Database, 'sql' | 'prepare'>) {
+export function noteFilesRepository(database: Pick<Database, 'kind' | 'sql' | 'prepare'>) {
   const db = database.sql;
 
   const uploadTarget = database.prepare(
@@ -115,12 +115,22 @@ export function noteFilesRepository(database: Pick<Database, 'sql' | 'prepare'>)
         .returning('chunk'),
   );
 
+  // `pg` reads every column as UTF-8 text, so on PostgreSQL a chunk comes as base64, a third
+  // shorter than the hex it would otherwise be (its binary mode decodes the bytes as UTF-8 too):
+  // the server's thread took ~35% less CPU per megabyte downloaded (520–620 ms per 100 MB with
+  // hex, 290–400 with base64: the built server, three 100 MB downloads each). The embedded
+  // database sends the bytes as they are (db/embedded/wire-messages.ts).
   const readChunks = database.prepare(
-    'note_file_chunks_read_v1',
+    'note_file_chunks_read_v2',
     (db, arg: Arg<{ id: string; file: number; from: number }>) =>
       db
         .selectFrom('note_file_chunk')
-        .select(['chunk', 'data'])
+        .select((eb) => [
+          'chunk',
+          database.kind === 'postgres'
+            ? sql<Uint8Array | string>`encode(data, 'base64')`.as('data')
+            : eb.ref('data').$castTo<Uint8Array | string>().as('data'),
+        ])
         .where('note_id', '=', arg('id'))
         .where('file', '=', arg('file'))
         .where('chunk', '>=', arg('from'))
@@ -316,7 +326,9 @@ export function noteFilesRepository(database: Pick<Database, 'sql' | 'prepare'>)
         if (next + rows.length < count) reading = read(next + rows.length);
         for (const row of rows) {
           if (row.chunk !== next) break;
-          yield Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+          yield typeof row.data === 'string'
+            ? Buffer.from(row.data, 'base64')
+            : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
           next++;
         }
         if (rows.length === 0 || rows.at(-1)!.chunk !== next - 1) {
