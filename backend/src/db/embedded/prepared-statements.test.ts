@@ -78,6 +78,24 @@ describe('prepared statements on PGlite', () => {
     expect(nothing.rows).toEqual([{ data: null, label: null }]);
   });
 
+  it('reads answers larger than its buffer, and calls that overlap, each whole', async () => {
+    const statements = preparedStatements(db);
+    const megabyte = (id: number) => new Uint8Array(1024 * 1024).fill(id);
+    for (const id of [30, 31, 32]) {
+      await statements.run('insert into probe (id, data) values ($1, $2)', [id, megabyte(id)]);
+    }
+    const select = 'select id, data from probe where id >= $1 and id <= $2 order by id';
+    const [all, one, two] = await Promise.all([
+      statements.run(select, [30, 32]),
+      statements.run(select, [31, 31]),
+      statements.run(select, [30, 31]),
+    ]);
+    expect(all!.rows).toEqual([30, 31, 32].map((id) => ({ id, data: megabyte(id) })));
+    expect(one!.rows).toEqual([{ id: 31, data: megabyte(31) }]);
+    expect(two!.rows).toEqual([30, 31].map((id) => ({ id, data: megabyte(id) })));
+    expect((await statements.run(select, [32, 32])).rows).toEqual([{ id: 32, data: megabyte(32) }]);
+  });
+
   it('keeps PostgreSQL’s error, and the statement works again afterwards', async () => {
     const statements = preparedStatements(db);
     const insert = 'insert into probe (id, label) values ($1, $2)';

@@ -1,7 +1,7 @@
 import { type PGlite, messages, parse, protocol } from '@electric-sql/pglite';
 import {
+  answerReader,
   concat,
-  execute,
   readResults,
   resultFormatsOf,
   runMessage,
@@ -44,6 +44,7 @@ let nextName = 1;
 
 export function preparedStatements(db: PGlite, { max = MAX_PREPARED } = {}) {
   const prepared = new Map<string, Prepared>();
+  const execute = answerReader(db);
 
   async function prepare(sql: string): Promise<Prepared> {
     const name = `ashnote_${nextName++}`;
@@ -96,7 +97,7 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED } = {}) {
   async function runAll(texts: readonly StatementText[]): Promise<StatementResult[]> {
     const runs: Run[] = [];
     for (const text of texts) runs.push(await toRun(text));
-    return readResults(await execute(db, runMessage(runs)), db.parsers);
+    return await execute(runMessage(runs), (answer) => readResults(answer, db.parsers));
   }
 
   return {
