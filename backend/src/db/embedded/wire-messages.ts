@@ -10,12 +10,13 @@ import { messages, protocol, types, type PGlite } from '@electric-sql/pglite';
  * 14–15 (measured with durable writes).
  *
  * Reading (`answerReader`, `readResults`): byte arrays (bytea) are asked for in binary and come
- * back as copies of their bytes, each in its own buffer (which the database thread hands over to
- * the server's rather than copy, see pglite-worker.ts). As text they came as hex, which PostgreSQL wrote out at twice the size and
- * PGlite's parser decoded to UTF-8 and then parsed two digits at a time in JavaScript: reading a
- * file's 64 KiB chunks took ~15 ms of the thread per chunk (4 MB/s, 85% of its time during
- * `npm run bench -- files`), ~1 ms with a native hex parser, ~0.15 ms in binary. Every other
- * column stays text, parsed by PGlite's parsers as before.
+ * back as copies of their bytes, each in its own buffer, which the database thread hands over to
+ * the server's rather than copying it (see pglite-worker.ts). As text they came as hex, which
+ * PostgreSQL wrote out at twice the size and PGlite's parser decoded to UTF-8 and then parsed
+ * two digits at a time in JavaScript: reading a file's 64 KiB chunks took ~15 ms of the thread
+ * per chunk (4 MB/s, 85% of its time during `npm run bench -- files`), ~1 ms with a native hex
+ * parser, ~0.15 ms in binary. Every other column stays text, parsed by PGlite's parsers as
+ * before.
  */
 
 const { serialize } = protocol;
@@ -124,9 +125,9 @@ export function answerReader(db: PGlite) {
     read: (answer: Buffer) => Result,
   ): Promise<Result> {
     // Calls come one at a time from the database thread; one that overlapped gets its own.
-    const own = busy;
-    let into = own ? Buffer.allocUnsafeSlow(ANSWER_BUFFER_BYTES) : buffer;
-    busy ||= !own;
+    const shared = !busy;
+    let into = shared ? buffer : Buffer.allocUnsafeSlow(ANSWER_BUFFER_BYTES);
+    busy = true;
     let length = 0;
     try {
       await db.execProtocolRawStream(message, {
@@ -142,7 +143,7 @@ export function answerReader(db: PGlite) {
       });
       return read(into.subarray(0, length));
     } finally {
-      if (!own) {
+      if (shared) {
         busy = false;
         // A rare larger answer's buffer is not kept.
         buffer =
