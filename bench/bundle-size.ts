@@ -22,8 +22,12 @@ import zlib from 'node:zlib';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIR = path.join(repoRoot, 'dist/web');
 
-/** CI fails when the home route's initial JavaScript grows past this (issue 9). */
-export const HOME_INITIAL_JS_BUDGET_BYTES = 147 * 1024;
+/**
+ * CI fails when the home route's initial JavaScript grows past this (issue 9). Raised from 147
+ * KB by the form's attachments of any file (issue 33: 147.1 KB, with the re-drawing of images
+ * loaded only once one is chosen).
+ */
+export const HOME_INITIAL_JS_BUDGET_BYTES = 147.5 * 1024;
 /**
  * ... or when what the home page has fetched once idle grows past these (issue 36; the goal
  * there is 100 KB in 15 requests, out of reach while React, its router, i18next and

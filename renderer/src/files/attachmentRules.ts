@@ -6,6 +6,14 @@ import { NOTE_MAX_FILES } from '../../../shared/limits.ts';
  * only once their metadata could be removed.
  */
 
+/** Image types a note may carry: ones every browser can both decode and re-encode. */
+export const NOTE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type NoteImageType = (typeof NOTE_IMAGE_TYPES)[number];
+
+export function isNoteImageType(type: string): type is NoteImageType {
+  return (NOTE_IMAGE_TYPES as readonly string[]).includes(type);
+}
+
 /** Why an image was not attached. */
 export type ImageProblem = 'unsupportedType' | 'tooLarge' | 'unreadable';
 

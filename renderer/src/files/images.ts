@@ -1,15 +1,5 @@
 import { NOTE_MAX_IMAGE_BYTES } from '../../../shared/limits.ts';
-import type { ImageProblem } from './attachmentRules.ts';
-
-/** Image types a note may carry: ones every browser can both decode and re-encode. */
-export const NOTE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type NoteImageType = (typeof NOTE_IMAGE_TYPES)[number];
-
-export function isNoteImageType(type: string): type is NoteImageType {
-  return (NOTE_IMAGE_TYPES as readonly string[]).includes(type);
-}
-
-export type { ImageProblem };
+import { isNoteImageType, type ImageProblem, type NoteImageType } from './attachmentRules.ts';
 
 export class ImageRejected extends Error {
   readonly problem: ImageProblem;

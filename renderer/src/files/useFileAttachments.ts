@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_NOTE_MAX_FILE_BYTES } from '../../../shared/limits.ts';
 import { usePublicConfig } from '../api/config.ts';
-import { ImageRejected, isNoteImageType, stripImageMetadata } from './images.ts';
-import { attachmentRefusal, type AttachmentIssue } from './attachmentRules.ts';
+import { attachmentRefusal, isNoteImageType, type AttachmentIssue } from './attachmentRules.ts';
+
+/** The re-drawing of images loads with the first image chosen, not with the page. */
+const loadImages = () => import('./images.ts');
 
 let nextAttachmentId = 0;
 
@@ -51,6 +53,7 @@ export function useFileAttachments(): FileAttachmentsHandle {
       for (const chosen of files) {
         let file = chosen;
         if (isNoteImageType(chosen.type)) {
+          const { ImageRejected, stripImageMetadata } = await loadImages();
           try {
             file = await stripImageMetadata(chosen);
           } catch (error) {

@@ -5,7 +5,8 @@ import type { FileMeta } from '../../../shared/crypto/index.ts';
 import { safeFileName } from '../../../shared/file-names.ts';
 import { NOTE_MAX_IMAGE_BYTES } from '../../../shared/limits.ts';
 import { ApiError } from '../api/client.ts';
-import { isNoteImageType, safeDownloadName } from './images.ts';
+import { isNoteImageType } from './attachmentRules.ts';
+import { safeDownloadName } from './images.ts';
 import { deleteFiles, fileChunksFrom, isTransient, type FilesAccess } from './fileCalls.ts';
 import { SaveCancelled, blobCollector, chooseSaveTarget, type SaveTarget } from './saveTarget.ts';
 

@@ -1,7 +1,8 @@
 import type { VerifyNoteResponse } from '../../../../../shared/api/notes.ts';
 import { decryptNote as openNote } from '../../../../../shared/crypto/index.ts';
 import { openedFiles, type OpenedFiles } from '../../../files/fileCalls.ts';
-import { isNoteImageType, safeDownloadName } from '../../../files/images.ts';
+import { isNoteImageType } from '../../../files/attachmentRules.ts';
+import { safeDownloadName } from '../../../files/images.ts';
 import type { ShownImage } from './viewerState.ts';
 
 export interface DecryptedNote {
