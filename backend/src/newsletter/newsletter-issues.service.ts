@@ -78,7 +78,11 @@ export function newsletterIssuesService(deps: {
 
   return {
     async list(): Promise<NewsletterIssue[]> {
-      const [rows, progress] = await Promise.all([repo.list(), repo.progress()]);
+      // The rows first, then the progress: read side by side (on PostgreSQL, two connections
+      // and two snapshots), an issue could read as sent with the progress from before its last
+      // mails were recorded. Read after, the progress is never older than the status.
+      const rows = await repo.list();
+      const progress = await repo.progress();
       return rows.map((row) => issueOf(row, progress.get(row.id)));
     },
 
