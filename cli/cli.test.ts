@@ -613,10 +613,15 @@ describe('ashnote send --attach, answer --attach and read with files', () => {
     } finally {
       await proxy.close();
     }
-    // Nothing for the claim link to read.
+    // Nothing for the claim link to read: as far as the server knows, the files are still on
+    // their way (until its sweeper removes the partial upload).
     const claimed = await runCli(['read', claimLink]);
-    expect(claimed.code).toBe(3);
+    expect(claimed.code).toBe(1);
     expect(claimed.stdout).toBe('');
+    expect(claimed.stderr.trimEnd().split('\n')).toEqual([
+      'Requested: a scan',
+      'ashnote: This request has been answered, but the files that come with the answer are still uploading. Nothing has been read or destroyed: check again in a moment.',
+    ]);
   });
 });
 

@@ -93,7 +93,8 @@ Whether a note has files shows only when it is read, and reading destroys it, so
 
 LINK may also be the claim link of a request you made (ashnote request): the answer is
 read the same way, once, and the request's label is shown on standard error. While
-nobody has answered yet, the command says so and exits 1: nothing is destroyed.
+nobody has answered yet, or the answer's files are still uploading, the command says so
+and exits 1: nothing is destroyed.
 
 Options:
   -o, --output PATH        save to PATH, as above: created before the read (a path

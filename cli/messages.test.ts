@@ -34,6 +34,7 @@ describe('the command’s messages', () => {
       answered: en.request.answer.answered,
       answerSent: en.request.answer.sent,
       notAnsweredYet: en.request.claim.waiting,
+      answerUploading: en.request.claim.uploading,
       answerRead: en.request.claim.destroyedRead,
       answerExpired: en.request.claim.destroyedExpired,
       labelAsked: en.request.label.asked,

@@ -35,6 +35,8 @@ export const MESSAGES = {
   answerSent:
     'Your answer is encrypted and waiting for the person who asked. It is destroyed when they read it.',
   notAnsweredYet: 'Nobody has answered this request yet. Keep this link and check again later.',
+  answerUploading:
+    'This request has been answered, but the files that come with the answer are still uploading. Nothing has been read or destroyed: check again in a moment.',
   answerRead: 'This answer has already been read and destroyed.',
   answerExpired: 'This answer has expired and was destroyed.',
   labelAsked: 'Requested:',

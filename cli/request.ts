@@ -160,6 +160,7 @@ export async function claimAnswer(
   const keys = await deriveRequestKeys(link.key);
   const { info, label } = await fetchRequest(context, link, keys.labelKey);
   if (info.ephemeralKey === null) throw new CliFailure(EXIT.failed, MESSAGES.notAnsweredYet);
+  if (info.answerUploading) throw new CliFailure(EXIT.failed, MESSAGES.answerUploading);
   const ephemeralKey = info.ephemeralKey;
   const answer = await callApi(context, apiPaths.note(link.id), undefined, noteInfoResponseSchema);
   if (answer.isDestroyed) {

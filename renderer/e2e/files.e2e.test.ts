@@ -119,9 +119,14 @@ async function sendNoteWithFile(
   return sender.page.getByTestId('share-link').inputValue();
 }
 
-/** Opens `link`, confirms the warning, and waits for the note's text. */
+/**
+ * Opens `link` to a note with one file, checks that the warning says a file comes with it,
+ * confirms, and waits for the note's text.
+ */
 async function readNote(reader: Person, t: Texts, link: string): Promise<void> {
   await reader.page.goto(link);
+  const oneFile = t.note.viewer.warningFiles_one.replace('{{count}}', '1');
+  await reader.page.getByTestId('note-warning').getByText(oneFile).waitFor();
   await reader.page.getByRole('button', { name: t.note.viewer.readAndDestroy }).click();
   await reader.page.getByTestId('note-text').waitFor();
 }
@@ -344,16 +349,32 @@ describe('files with answers to requests', () => {
     const claimLink = await requester.page.getByTestId('claim-link').locator('input').inputValue();
 
     const responder = await person({});
+    // The file's chunks are held back until the requester has looked.
+    let releaseChunks!: () => void;
+    const chunksReleased = new Promise<void>((resolve) => (releaseChunks = resolve));
+    await responder.page.route(/\/chunks\/\d+$/, async (route) => {
+      await chunksReleased;
+      await route.continue();
+    });
     await responder.page.goto(requestLink);
     await responder.page.getByLabel(en.request.answer.textLabel).fill('the profile is attached');
     await responder.page.getByTestId('note-files-input').setInputFiles(file.path);
     await responder.page.getByTestId('note-attachment').waitFor();
+    const answered = responder.page.waitForResponse((response) =>
+      response.url().endsWith('/answer'),
+    );
     await responder.page.getByRole('button', { name: en.request.answer.submit }).click();
+    expect((await answered).status()).toBe(201);
+
+    // Answered, its file still on the way: the claim link says so, and reads nothing.
+    await requester.page.goto(claimLink);
+    await requester.page.getByTestId('claim-uploading').getByText(en.request.claim.uploading).waitFor();
+    releaseChunks();
     await responder.page.getByTestId('request-sent').waitFor();
     expectSealed(responder, [name, 'the profile is attached']);
     expectNoProblems(responder.problems);
 
-    await requester.page.goto(claimLink);
+    await requester.page.getByRole('button', { name: en.request.claim.checkAgain }).click();
     await requester.page.getByRole('button', { name: en.request.claim.read }).click();
     await requester.page.getByTestId('claim-answer').getByText('the profile is attached').waitFor();
     await saveButton(requester.page, en, name).click();

@@ -141,6 +141,8 @@ export const noteInfoResponseSchema = z.discriminatedUnion('isDestroyed', [
     kdf: kdfSchema.nullable(),
     expiresAt: z.string(),
     attachmentCount: z.number(),
+    /** How many files the note carries (saved after the read, for an hour). */
+    fileCount: z.number(),
   }),
   z.object({
     success: z.literal(true),

@@ -51,6 +51,8 @@ export const requestInfoResponseSchema = z.object({
   answered: z.boolean(),
   /** The responder's ephemeral X25519 public key, once answered. */
   ephemeralKey: base64url(32).nullable(),
+  /** Answered, but the answer's files are still uploading: not claimable yet. */
+  answerUploading: z.boolean(),
 });
 export type RequestInfoResponse = z.infer<typeof requestInfoResponseSchema>;
 

@@ -222,6 +222,12 @@ describe.each(TEST_DATABASES)('files in notes on %s', (kind) => {
     // Asked again (an answer lost on the way), it answers the same.
     expect(await (await complete(t, note)).json()).toEqual(await done.json());
     expect((await putChunk(t, note, 0, 0)).status).toBe(409);
+    // The check before the read says how many files wait (the reader can get ready to save).
+    expect(await (await fetch(`${t.url}${apiPaths.note(noteId)}`)).json()).toMatchObject({
+      isDestroyed: false,
+      attachmentCount: 0,
+      fileCount: 2,
+    } satisfies Partial<NoteInfoResponse>);
 
     const answer = await read(t, note);
     expect(answer.files).toEqual(note.files);

@@ -66,6 +66,7 @@ describe.each(TEST_DATABASES)('notes asked for together on %s', (kind) => {
         kdf: note.kdf,
         expiresAt: expiries[index],
         attachmentCount: note.partsPerImage.length,
+        fileCount: 0,
       })),
     );
 

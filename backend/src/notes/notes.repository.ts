@@ -39,6 +39,7 @@ export type NoteState =
       kdf: { salt: string; iterations: number } | null;
       expiresAt: string;
       attachmentCount: number;
+      fileCount: number;
     }
   | { kind: 'destroyed'; reason: DestroyReason; secondsAgo: number }
   | { kind: 'unknown' };
@@ -517,7 +518,7 @@ export function notesRepository(database: Pick<Database, 'kind' | 'sql' | 'prepa
     async state(id: string): Promise<NoteState> {
       const em = database.em();
       const note = await em.findOne(Note, id, {
-        fields: ['kdfSalt', 'kdfIterations', 'expiresAt', 'imageParts', 'uploading'],
+        fields: ['kdfSalt', 'kdfIterations', 'expiresAt', 'imageParts', 'fileCount', 'uploading'],
       });
       if (note?.uploading) return { kind: 'unknown' };
       if (note) {
@@ -531,6 +532,7 @@ export function notesRepository(database: Pick<Database, 'kind' | 'sql' | 'prepa
           kdf: salt === null ? null : { salt, iterations: note.kdfIterations! },
           expiresAt: note.expiresAt.toISOString(),
           attachmentCount: note.imageParts.length,
+          fileCount: note.fileCount,
         };
       }
       const tombstone = await em.findOne(NoteTombstone, id);

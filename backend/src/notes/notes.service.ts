@@ -230,6 +230,7 @@ export function notesService(deps: {
                 : { salt: state.kdf.salt, iterations: NOTE_PBKDF2_ITERATIONS },
             expiresAt: state.expiresAt,
             attachmentCount: state.attachmentCount,
+            fileCount: state.fileCount,
           };
         case 'destroyed':
           return {

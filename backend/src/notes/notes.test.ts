@@ -57,6 +57,7 @@ describe.each(TEST_DATABASES)('notes API on %s', (kind) => {
       kdf: null,
       expiresAt: note.expiresAt,
       attachmentCount: 0,
+      fileCount: 0,
     });
   });
 

@@ -16,6 +16,7 @@ export interface RequestState {
   expiresAt: string;
   answered: boolean;
   ephemeralKey: string | null;
+  answerUploading: boolean;
 }
 
 /** The database's clock. */
@@ -49,10 +50,12 @@ export function requestsRepository(database: Pick<Database, 'kind' | 'sql' | 'pr
     /** A live request, or null when none has this id or it has expired. */
     async state(id: string): Promise<RequestState | null> {
       const row = await db
-        .selectFrom('secret_request')
-        .select(['label', 'expires_at', 'answered_at', 'ephemeral_key'])
-        .where('id', '=', id)
-        .where('expires_at', '>', now)
+        .selectFrom('secret_request as r')
+        // The answer is the note under the request's id (see above).
+        .leftJoin('note', 'note.id', 'r.id')
+        .select(['r.label', 'r.expires_at', 'r.answered_at', 'r.ephemeral_key', 'note.uploading'])
+        .where('r.id', '=', id)
+        .where('r.expires_at', '>', now)
         .executeTakeFirst();
       if (!row) return null;
       return {
@@ -60,6 +63,7 @@ export function requestsRepository(database: Pick<Database, 'kind' | 'sql' | 'pr
         expiresAt: new Date(row.expires_at).toISOString(),
         answered: row.answered_at !== null,
         ephemeralKey: row.ephemeral_key,
+        answerUploading: row.uploading === true,
       };
     },
 

@@ -144,8 +144,10 @@ describe.each(TEST_DATABASES)('requests on %s', (kind) => {
     const { uploadToken } = (await answered.json()) as AnswerRequestResponse;
     const auth = { Authorization: `Bearer ${uploadToken!}` };
 
-    // Not claimable while its files are on their way: nothing there to burn yet.
+    // Not claimable while its files are on their way: nothing there to burn yet, and the
+    // request says so (rather than the claim page calling the answer not found).
     expect((await claim(id, keys.claimProof)).status).toBe(404);
+    expect(await (await info(id)).json()).toMatchObject({ answered: true, answerUploading: true });
     for (const [file, meta] of metas.entries()) {
       const source = (async function* () {
         yield contents[file]!;
@@ -164,6 +166,7 @@ describe.each(TEST_DATABASES)('requests on %s', (kind) => {
       headers: auth,
     });
     expect(complete.status).toBe(200);
+    expect(await (await info(id)).json()).toMatchObject({ answered: true, answerUploading: false });
 
     const read = await claim(id, keys.claimProof);
     expect(read.status).toBe(200);

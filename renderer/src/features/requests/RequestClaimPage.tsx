@@ -52,13 +52,23 @@ function ClaimScreens({ requestId, privateKey }: { requestId: string; privateKey
       );
     case 'waiting':
       return (
-        <Notice tone="muted" title={t('request.claim.waitingTitle')} data-testid="claim-waiting">
-          <RequestLabel label={state.label} />
-          <p>{t('request.claim.waiting')}</p>
-          <NoticeActions>
-            <Button onClick={checkAgain}>{t('request.claim.checkAgain')}</Button>
-          </NoticeActions>
-        </Notice>
+        <NothingToReadYet
+          testId="claim-waiting"
+          title={t('request.claim.waitingTitle')}
+          text={t('request.claim.waiting')}
+          label={state.label}
+          onCheckAgain={checkAgain}
+        />
+      );
+    case 'uploading':
+      return (
+        <NothingToReadYet
+          testId="claim-uploading"
+          title={t('request.claim.uploadingTitle')}
+          text={t('request.claim.uploading')}
+          label={state.label}
+          onCheckAgain={checkAgain}
+        />
       );
     case 'warning':
       return (
@@ -82,6 +92,26 @@ function ClaimScreens({ requestId, privateKey }: { requestId: string; privateKey
     default:
       return missingCase(state);
   }
+}
+
+/** Not answered yet, or answered with files still uploading: a later look may find the answer. */
+function NothingToReadYet(props: {
+  testId: string;
+  title: string;
+  text: string;
+  label: string;
+  onCheckAgain: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Notice tone="muted" title={props.title} data-testid={props.testId}>
+      <RequestLabel label={props.label} />
+      <p>{props.text}</p>
+      <NoticeActions>
+        <Button onClick={props.onCheckAgain}>{t('request.claim.checkAgain')}</Button>
+      </NoticeActions>
+    </Notice>
+  );
 }
 
 function DestroyedAnswer({ state }: { state: Extract<ClaimState, { kind: 'destroyed' }> }) {

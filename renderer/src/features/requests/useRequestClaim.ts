@@ -16,6 +16,8 @@ export type ClaimState =
   | { kind: 'problem'; problem: LinkProblem }
   | { kind: 'error'; message: ApiErrorKey }
   | { kind: 'waiting'; label: string }
+  /** Answered, its files still uploading: nothing to read (or burn) yet. */
+  | { kind: 'uploading'; label: string }
   | { kind: 'warning'; label: string }
   | { kind: 'opening'; label: string }
   /** `label` is null when the page has no key (a reload after reading). */
@@ -67,6 +69,7 @@ export function useRequestClaim(requestId: string, privateKey: string) {
       label = await openLabel(derived.labelKey, info);
       keys.current = { keys: derived, ephemeralKey: info.ephemeralKey, label };
       if (!info.answered) return show({ kind: 'waiting', label });
+      if (info.answerUploading) return show({ kind: 'uploading', label });
       const answer = await fetchAnswerState(requestId);
       show(
         answer.isDestroyed

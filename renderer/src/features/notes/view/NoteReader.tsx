@@ -19,7 +19,7 @@ export function NoteReader({ noteId, linkKey }: { noteId: string; linkKey: strin
     case 'opening':
       return <BusyNotice text={t('note.viewer.loading')} />;
     case 'warning':
-      return <WarningView onRead={confirm} />;
+      return <WarningView fileCount={state.note.fileCount} onRead={confirm} />;
     case 'destroyed':
       return <DestroyedView reason={state.reason} seconds={state.seconds} />;
     case 'notFound':

@@ -13,6 +13,7 @@ const live = (hasPassword: boolean): NoteInfoResponse => ({
   kdf: hasPassword ? KDF : null,
   expiresAt: '2030-01-01T00:00:00.000Z',
   attachmentCount: 0,
+  fileCount: 0,
 });
 const apiError = (status: number, error: ErrorBody['error']) =>
   new ApiError(status, '', JSON.stringify({ error }));
