@@ -18,6 +18,11 @@ interface Waiting<Item, Result> {
  * for one. A batch that fails is run again item by item, so only an item that fails alone
  * fails. Items with the same key never share a batch (the later one goes in the next), so
  * nothing has to decide within one statement which of two callers a row is for.
+ *
+ * What it earns: `npm run bench -- notes` with BENCH_BASELINE_ROOT at a tree whose batches all
+ * ran alone (`runOne` only), 5 alternating rounds on 2026-12-05: 1.39× [1.33–1.44] the cycles
+ * on PostgreSQL (145 µs less server CPU per cycle) and 1.18× [1.07–1.32] on the embedded
+ * database (215 µs less), ours faster in every round.
  */
 export function statementBatch<Item, Result>(options: {
   runOne: (item: Item) => Promise<Result>;
