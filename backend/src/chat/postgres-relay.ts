@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../db/database.ts';
 import pg from 'pg';
 import { MAX_WS_FRAME_BYTES } from '../../../shared/limits.ts';
 import { errorMessage, type Logger } from '../logger.ts';
+import { randomId } from '../random-id.ts';
 import {
   RelayPayloadTooLargeError,
   type ChatEvent,
@@ -69,10 +69,18 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** The channel of one instance, where the events addressed to it go. */
+export const instanceChannel = (instance: string, base = CHAT_NOTIFY_CHANNEL) =>
+  `${base}_i_${instance}`;
+
 /**
  * Fan-out through PostgreSQL LISTEN/NOTIFY, sharded: each room's events go to its hashed
  * channel (chatChannel), and an instance LISTENs only to the channels of rooms it follows — those
- * with a member on it — so it is not sent the traffic of rooms it does not serve. A dedicated
+ * with a member on it — so it is not sent the traffic of rooms it does not serve. Events
+ * addressed to instances (chat messages, whose reader's instance the sender knows) go to each
+ * one's own channel instead: to none other, and not back to the sender either, as a room
+ * channel's do (PostgreSQL hands a notification to every listener of its channel, the sender's
+ * own included), which halved what a crossing message cost the two instances to receive. A dedicated
  * connection LISTENs (a pooled one would lose its LISTEN when returned) and reconnects with
  * backoff when dropped, listening again to what is followed; it publishes too, and the pool does
  * while it reconnects. Publishes are sent strictly one statement after another, batched while
@@ -96,9 +104,9 @@ export async function createPostgresRelay(options: {
   const base = options.channel ?? CHAT_NOTIFY_CHANNEL;
   const channelCount = options.channelCount ?? CHAT_CHANNEL_COUNT;
   const healthCheckMs = options.healthCheckMs ?? 30_000;
-  const origin = crypto.randomBytes(12).toString('base64url');
+  const instance = randomId();
   /** How our own notifications begin (the envelope's first field): skipped without parsing. */
-  const ownPrefix = `{"o":"${origin}",`;
+  const ownPrefix = `{"o":"${instance}",`;
   const handlers: ChatEventHandler[] = [];
   let sequence = 0;
   let closed = false;
@@ -106,8 +114,11 @@ export async function createPostgresRelay(options: {
   let reconnectTimer: NodeJS.Timeout | null = null;
   let queue: Pending[] = [];
   let flushing: Promise<void> | null = null;
-  /** Rooms followed per channel; the channel is listened to while its count is above zero. */
-  const followers = new Map<string, number>();
+  /**
+   * Rooms followed per channel; the channel is listened to while its count is above zero. The
+   * instance's own channel is followed for as long as the relay lives.
+   */
+  const followers = new Map<string, number>([[instanceChannel(instance, base), 1]]);
   /** Channels the current listener connection LISTENs to. */
   let listened = new Set<string>();
   /** The channel sync waiting to start (joined by every change made meanwhile), and the last one. */
@@ -275,18 +286,26 @@ export async function createPostgresRelay(options: {
     throw error;
   }
 
+  /** Queues one notification; settles once PostgreSQL has taken it. */
+  const notify = (channel: string, payload: string) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ channel, payload, resolve, reject });
+      flush();
+    });
+
   return {
-    publish(roomId, event) {
+    instance,
+    publish(roomId, event, to) {
       if (closed) return Promise.resolve();
-      const payload = JSON.stringify({ o: origin, s: ++sequence, r: roomId, e: event });
+      const payload = JSON.stringify({ o: instance, s: ++sequence, r: roomId, e: event });
       if (Buffer.byteLength(payload) > NOTIFY_MAX_PAYLOAD_BYTES) {
         return Promise.reject(new RelayPayloadTooLargeError('Relayed event too large'));
       }
       deliver(roomId, event);
-      return new Promise<void>((resolve, reject) => {
-        queue.push({ channel: chatChannel(roomId, base, channelCount), payload, resolve, reject });
-        flush();
-      });
+      if (to === undefined) return notify(chatChannel(roomId, base, channelCount), payload);
+      return Promise.all(to.map((other) => notify(instanceChannel(other, base), payload))).then(
+        () => {},
+      );
     },
     subscribe(handler) {
       handlers.push(handler);

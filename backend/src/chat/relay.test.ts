@@ -9,6 +9,8 @@ import { CHAT_RELAY_APPLICATION_NAME, chatChannel, createPostgresRelay } from '.
 import {
   RelayPayloadTooLargeError,
   createInProcessRelay,
+  instanceOfConnection,
+  joinToken,
   type ChatEvent,
   type ChatRelay,
 } from './relay.ts';
@@ -40,6 +42,17 @@ describe('in-process chat relay', () => {
     await relay.close();
     await relay.publish(ROOM, { kind: 'expired' });
     expect(seen).toHaveLength(2);
+  });
+});
+
+describe('join tokens', () => {
+  it('name the instance the member joined on, and tokens without one name none', () => {
+    const instance = createInProcessRelay().instance;
+    const tokens = [joinToken(instance), joinToken(instance)];
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(tokens.map(instanceOfConnection)).toEqual([instance, instance]);
+    // An older instance's token (a random id alone): its frames go to the whole room.
+    expect(instanceOfConnection('xJ3kq0-_ZlW8pY1vQm2aRw')).toBeNull();
   });
 });
 
@@ -119,6 +132,32 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
     expect(received).toEqual(['other 2', 'room 3', 'room 4', 'other 5', 'other 7']);
   });
 
+  it('sends an addressed event to the instances named only, in order with the room’s events', async () => {
+    const [one, two, three] = [await relay(), await relay(), await relay()];
+    const got = (into: string[]) => (roomId: string, event: ChatEvent) =>
+      into.push(`${roomId === ROOM ? 'room' : 'other'} ${timestamp(event)}`);
+    const [atOne, atTwo, atThree]: string[][] = [[], [], []];
+    one.subscribe(got(atOne));
+    two.subscribe(got(atTwo));
+    three.subscribe(got(atThree));
+    // Everyone follows the room; the addressed events go to `two` alone, and are delivered at
+    // `one`, the publisher, exactly once (no echo of them comes back).
+    await Promise.all([one.follow(ROOM), two.follow(ROOM), three.follow(ROOM)]);
+    await one.publish(ROOM, message(1));
+    await one.publish(ROOM, message(2), [two.instance]);
+    await one.publish(ROOM, message(3));
+    // Not followed by `two`: still its, when addressed to it.
+    await one.publish(OTHER_ROOM, message(4), [two.instance]);
+    await one.publish(ROOM, message(5), [two.instance, three.instance]);
+    await expect.poll(() => atTwo.length).toBe(5);
+    await expect.poll(() => atThree.length).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(atTwo).toEqual(['room 1', 'room 2', 'room 3', 'other 4', 'room 5']);
+    expect(atThree).toEqual(['room 1', 'room 3', 'room 5']);
+    expect(atOne).toEqual(['room 1', 'room 2', 'room 3', 'other 4', 'room 5']);
+    expect(new Set([one.instance, two.instance, three.instance]).size).toBe(3);
+  });
+
   it('listens again to what it follows after its connection is cut', async () => {
     const [one, two] = [await relay(), await relay()];
     const received: number[] = [];
@@ -149,6 +188,9 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
         { timeout: 10_000 },
       )
       .toBe(true);
+    // Its own channel is listened to again too.
+    await one.publish(OTHER_ROOM, message(1000), [two.instance]);
+    await expect.poll(() => received.at(-1)).toBe(1000);
   });
 
   it('publishes from its listening connection while that is up, through the pool while it reconnects', async () => {

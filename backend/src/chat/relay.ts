@@ -1,4 +1,5 @@
 import type { ServerFrame } from '../../../shared/api/chat.ts';
+import { randomId } from '../random-id.ts';
 
 type FrameOf<Type extends ServerFrame['type']> = Extract<ServerFrame, { type: Type }>;
 
@@ -30,17 +31,36 @@ export class RelayPayloadTooLargeError extends Error {
  * at most once: an instance that loses its connection misses what was published meanwhile and
  * catches up from the database (the chat service reconciles on every tick).
  *
+ * An event may instead be addressed to the instances that need it (`to`: those of the room's
+ * members elsewhere, named by their join tokens, see instanceOfConnection), so a chat message
+ * crosses to the one instance its reader sits on, and to no other. Events from one instance
+ * still arrive in publish order, addressed or not.
+ *
  * Implementations: PostgreSQL LISTEN/NOTIFY (postgres-relay.ts) and in-process (below); Redis
  * or NATS pub/sub fit the same methods. Nothing here names a database: an implementation gets
  * what it needs (a connection string, a client) when it is made, in chat/index.ts.
  */
 export interface ChatRelay {
-  publish(roomId: string, event: ChatEvent): Promise<void>;
+  /** This instance's name: its seats carry it, and events addressed to it reach it. */
+  readonly instance: string;
+  publish(roomId: string, event: ChatEvent, to?: readonly string[]): Promise<void>;
   subscribe(handler: ChatEventHandler): void;
   /** Counted: a room is followed until each follow has had its unfollow. */
   follow(roomId: string): Promise<void>;
   unfollow(roomId: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A join's token, which names the instance the member sits on: whoever knows the token knows
+ * where to send that member's frames.
+ */
+export const joinToken = (instance: string): string => `${instance}.${randomId()}`;
+
+/** The instance a join token names; null for a token that names none (an older instance's). */
+export function instanceOfConnection(connection: string): string | null {
+  const dot = connection.indexOf('.');
+  return dot > 0 ? connection.slice(0, dot) : null;
 }
 
 /**
@@ -51,6 +71,7 @@ export function createInProcessRelay(): ChatRelay {
   const handlers: ChatEventHandler[] = [];
   let closed = false;
   return {
+    instance: randomId(),
     async publish(roomId, event) {
       if (closed) return;
       for (const handler of handlers) handler(roomId, event);

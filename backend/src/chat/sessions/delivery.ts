@@ -2,7 +2,12 @@ import { CHAT_CLOSE } from '../../../../shared/api/chat.ts';
 import { missingCase } from '../../../../shared/errors.ts';
 import type { AppMetrics } from '../../metrics/app-metrics.ts';
 import { sendErrorFrame, sendFrame } from '../../ws/hub.ts';
-import { RelayPayloadTooLargeError, type ChatEvent, type ChatRelay } from '../relay.ts';
+import {
+  RelayPayloadTooLargeError,
+  instanceOfConnection,
+  type ChatEvent,
+  type ChatRelay,
+} from '../relay.ts';
 import type { DeadRooms } from './dead-rooms.ts';
 import type { LocalRooms, Member } from './local-rooms.ts';
 
@@ -93,24 +98,36 @@ export function chatDelivery(deps: {
   }
 
   /**
-   * Relays a frame to the room. When every other participant this sender knows of sits on this
-   * instance, nobody else needs it and the relay (a database round trip) is skipped.
+   * Relays a frame to the room: to the instances the other participants this sender knows of
+   * sit on (their join tokens name them), and to no other; this instance's own members get it
+   * here. When they all sit on this instance, the relay (a database round trip) is skipped.
    */
   function route(member: Member, event: ChatEvent): Promise<void> | void {
     const room = local.room(member.roomId);
     if (!room) return;
-    const everyoneLocal = [...member.known].every(([participantId, connection]) =>
-      [...room.members].some(
+    const elsewhere = new Set<string>();
+    let unaddressed = false;
+    for (const [participantId, connection] of member.known) {
+      const instance = instanceOfConnection(connection);
+      if (instance !== null && instance !== relay.instance) {
+        elsewhere.add(instance);
+        continue;
+      }
+      const here = [...room.members].some(
         (other) => other.participantId === participantId && other.connection === connection,
-      ),
-    );
-    if (everyoneLocal) {
+      );
+      // Gone from here (rejoining elsewhere, say), or on an older instance: wherever it is now,
+      // the instances following the room get the frame.
+      if (!here) unaddressed = true;
+    }
+    if (elsewhere.size === 0 && !unaddressed) {
       if (event.kind === 'message') metrics.chatMessageRelayed('instance');
       onEvent(member.roomId, event);
       return;
     }
     if (event.kind === 'message') metrics.chatMessageRelayed('relay');
-    return relay.publish(member.roomId, event).catch((error: unknown) => {
+    const to = unaddressed ? undefined : [...elsewhere];
+    return relay.publish(member.roomId, event, to).catch((error: unknown) => {
       if (!(error instanceof RelayPayloadTooLargeError)) throw error;
       sendErrorFrame(member.socket, 'PAYLOAD_TOO_LARGE', 'This message is too large to relay.');
     });

@@ -9,7 +9,6 @@ import { chatExpiry } from './expiry.ts';
 import { chatFrames } from './frames.ts';
 import { chatJoin } from './join.ts';
 import { localRooms } from './local-rooms.ts';
-import { randomId } from '../../random-id.ts';
 import { chatSeats } from './seats.ts';
 import { chatUpkeep } from './upkeep.ts';
 import { sessionWork } from './work.ts';
@@ -48,8 +47,8 @@ export function chatSessions(deps: {
   joinRule: RateRule;
 }) {
   const { repo, relay, logger, metrics, timings, limiter, joinRule } = deps;
-  /** Names this instance's seats in the database. */
-  const instance = randomId();
+  /** Names this instance's seats in the database, and its address on the relay. */
+  const instance = relay.instance;
   const slices = Math.max(1, Math.round(timings.tickMs / 500));
   const work = sessionWork(logger);
   const local = localRooms(slices, relay);

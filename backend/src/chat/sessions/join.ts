@@ -6,12 +6,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { RateLimiter, RateRule } from '../../rate-limit/rate-limiter.ts';
 import { sendErrorFrame, sendFrame } from '../../ws/hub.ts';
 import type { ChatRepository, RoomState } from '../chat.repository.ts';
-import type { ChatRelay } from '../relay.ts';
+import { joinToken, type ChatRelay } from '../relay.ts';
 import type { DeadRoom, DeadRooms } from './dead-rooms.ts';
 import type { Delivery } from './delivery.ts';
 import { secondsLeft, type Expiry } from './expiry.ts';
 import type { LocalRooms, Member } from './local-rooms.ts';
-import { randomId } from '../../random-id.ts';
 import type { Seats } from './seats.ts';
 import type { SessionWork } from './work.ts';
 
@@ -103,7 +102,7 @@ export function chatJoin(deps: {
     }
 
     await seats.releaseLapsedSeats(roomId);
-    const connection = randomId();
+    const connection = joinToken(instance);
     const slot = await takeSeat(socket, { roomId, participantId, connection });
     if (slot === null) return;
     await welcome(
