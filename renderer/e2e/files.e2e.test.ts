@@ -368,7 +368,10 @@ describe('files with answers to requests', () => {
 
     // Answered, its file still on the way: the claim link says so, and reads nothing.
     await requester.page.goto(claimLink);
-    await requester.page.getByTestId('claim-uploading').getByText(en.request.claim.uploading).waitFor();
+    await requester.page
+      .getByTestId('claim-uploading')
+      .getByText(en.request.claim.uploading)
+      .waitFor();
     releaseChunks();
     await responder.page.getByTestId('request-sent').waitFor();
     expectSealed(responder, [name, 'the profile is attached']);
