@@ -132,6 +132,19 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
     expect(received).toEqual(['other 2', 'room 3', 'room 4', 'other 5', 'other 7']);
   });
 
+  it('carries any text through the NOTIFY statements unchanged: quotes, backslashes, other scripts', async () => {
+    const [one, two] = [await relay(), await relay()];
+    await two.follow(ROOM);
+    const received: ChatEvent[] = [];
+    two.subscribe((_, event) => received.push(event));
+    const awkward = `it's "quoted" \\ \\' ''; notify x, 'y'; -- ملاحظة 秘密 😀 \n end`;
+    const event: ChatEvent = { kind: 'message', frame: { ...message(1).frame, id: awkward } };
+    await one.publish(ROOM, event);
+    await one.publish(ROOM, event, [two.instance]);
+    await expect.poll(() => received.length).toBe(2);
+    expect(received).toEqual([event, event]);
+  });
+
   it('sends an addressed event to the instances named only, in order with the room’s events', async () => {
     const [one, two, three] = [await relay(), await relay(), await relay()];
     const got = (into: string[]) => (roomId: string, event: ChatEvent) =>
