@@ -138,7 +138,16 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
     const received: ChatEvent[] = [];
     two.subscribe((_, event) => received.push(event));
     const awkward = `it's "quoted" \\ \\' ''; notify x, 'y'; -- ملاحظة 秘密 😀 \n end`;
-    const event: ChatEvent = { kind: 'message', frame: { ...message(1).frame, id: awkward } };
+    const event: ChatEvent = {
+      kind: 'message',
+      frame: {
+        type: 'new_message',
+        id: awkward,
+        content: 'v1.x.y',
+        timestamp: 1,
+        participantId: 'p',
+      },
+    };
     await one.publish(ROOM, event);
     await one.publish(ROOM, event, [two.instance]);
     await expect.poll(() => received.length).toBe(2);
