@@ -1,7 +1,7 @@
 import { type PGlite, messages, parse, protocol } from '@electric-sql/pglite';
+import { concatBytes } from '../../../../shared/crypto/bytes.ts';
 import {
   answerReader,
-  concat,
   readResults,
   resultFormatsOf,
   runMessage,
@@ -55,11 +55,11 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED } = {}) {
   async function prepare(sql: string): Promise<Prepared> {
     const name = `ashnote_${nextName++}`;
     const described = await db.execProtocol(
-      concat([
+      concatBytes(
         serialize.parse({ name, text: sql }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
-      ]),
+      ),
     );
     const columns = described.messages.find(
       (message): message is messages.RowDescriptionMessage => message.name === 'rowDescription',
@@ -73,7 +73,7 @@ export function preparedStatements(db: PGlite, { max = MAX_PREPARED } = {}) {
       const [oldestSql, oldest] = prepared.entries().next().value!;
       prepared.delete(oldestSql);
       await db.execProtocol(
-        concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]),
+        concatBytes(serialize.close({ type: 'S', name: oldest.name }), serialize.sync()),
       );
     }
     prepared.set(sql, statement);

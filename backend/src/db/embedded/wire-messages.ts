@@ -1,4 +1,5 @@
 import { messages, protocol, types, type PGlite } from '@electric-sql/pglite';
+import { concatBytes } from '../../../../shared/crypto/bytes.ts';
 
 /**
  * The bytes of PostgreSQL's extended protocol that prepared-statements.ts sends to PGlite and
@@ -44,7 +45,9 @@ export function resultFormatsOf(columnTypes: readonly number[]): number[] {
 }
 
 /** Describe (the unnamed portal), Execute (all rows): what follows every Bind. */
-const AFTER_BIND = Buffer.from(concat([serialize.describe({ type: 'P' }), serialize.execute({})]));
+const AFTER_BIND = Buffer.from(
+  concatBytes(serialize.describe({ type: 'P' }), serialize.execute({})),
+);
 const SYNC = Buffer.from(serialize.sync());
 
 /**
@@ -89,16 +92,6 @@ export function runMessage(runs: readonly Run[]): Buffer {
   }
   SYNC.copy(message, at);
   return message;
-}
-
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
 }
 
 /**

@@ -51,25 +51,8 @@ function ClaimScreens({ requestId, privateKey }: { requestId: string; privateKey
         </Notice>
       );
     case 'waiting':
-      return (
-        <NothingToReadYet
-          testId="claim-waiting"
-          title={t('request.claim.waitingTitle')}
-          text={t('request.claim.waiting')}
-          label={state.label}
-          onCheckAgain={checkAgain}
-        />
-      );
     case 'uploading':
-      return (
-        <NothingToReadYet
-          testId="claim-uploading"
-          title={t('request.claim.uploadingTitle')}
-          text={t('request.claim.uploading')}
-          label={state.label}
-          onCheckAgain={checkAgain}
-        />
-      );
+      return <NothingToReadYet state={state} onCheckAgain={checkAgain} />;
     case 'warning':
       return (
         <Notice tone="warning" title={t('request.claim.warningTitle')} data-testid="claim-warning">
@@ -95,20 +78,25 @@ function ClaimScreens({ requestId, privateKey }: { requestId: string; privateKey
 }
 
 /** Not answered yet, or answered with files still uploading: a later look may find the answer. */
-function NothingToReadYet(props: {
-  testId: string;
-  title: string;
-  text: string;
-  label: string;
+function NothingToReadYet({
+  state,
+  onCheckAgain,
+}: {
+  state: Extract<ClaimState, { kind: 'waiting' | 'uploading' }>;
   onCheckAgain: () => void;
 }) {
   const { t } = useTranslation();
+  const waiting = state.kind === 'waiting';
   return (
-    <Notice tone="muted" title={props.title} data-testid={props.testId}>
-      <RequestLabel label={props.label} />
-      <p>{props.text}</p>
+    <Notice
+      tone="muted"
+      title={waiting ? t('request.claim.waitingTitle') : t('request.claim.uploadingTitle')}
+      data-testid={`claim-${state.kind}`}
+    >
+      <RequestLabel label={state.label} />
+      <p>{waiting ? t('request.claim.waiting') : t('request.claim.uploading')}</p>
       <NoticeActions>
-        <Button onClick={props.onCheckAgain}>{t('request.claim.checkAgain')}</Button>
+        <Button onClick={onCheckAgain}>{t('request.claim.checkAgain')}</Button>
       </NoticeActions>
     </Notice>
   );
