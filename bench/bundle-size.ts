@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { PRERENDERED_DIR, prerenderedFile } from '../shared/web-app-routes.ts';
 
 /**
  * What each route makes the browser download, measured on the built web bundle
@@ -25,15 +26,17 @@ export const WEB_DIR = path.join(repoRoot, 'dist/web');
 /**
  * CI fails when the home route's initial JavaScript grows past this (issue 9). Raised from 147
  * KB by the form's attachments of any file (issue 33: 147.1 KB, with the re-drawing of images
- * loaded only once one is chosen).
+ * loaded only once one is chosen), then from 147.5 KB by taking over pre-rendered pages
+ * (issue 36: hydrateRoot, the check of the page's language, the hydration-safe reads: 147.8 KB).
  */
-export const HOME_INITIAL_JS_BUDGET_BYTES = 147.5 * 1024;
+export const HOME_INITIAL_JS_BUDGET_BYTES = 148 * 1024;
 /**
  * ... or when what the home page has fetched once idle grows past these (issue 36; the goal
  * there is 100 KB in 15 requests, out of reach while React, its router, i18next and
- * styled-components alone weigh 111 KB gzip).
+ * styled-components alone weigh 111 KB gzip). Raised from 167 KB with the pre-rendered pages'
+ * boot script, which stands in for zod-jitless.js (0.8 KB instead of 0.3: 168.0 KB).
  */
-export const HOME_IDLE_JS_BUDGET_BYTES = 167 * 1024;
+export const HOME_IDLE_JS_BUDGET_BYTES = 168.5 * 1024;
 export const HOME_IDLE_JS_REQUEST_BUDGET = 13;
 
 /** Each route's on-demand page modules, as renderer/src/app/routes.tsx loads them. */
@@ -142,9 +145,15 @@ function fileSize(webDir: string, file: string): { raw: number; gzip: number } {
   return size;
 }
 
-/** The classic scripts index.html runs before the app (zod-jitless.js). */
-function pageScripts(webDir: string): string[] {
-  const html = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
+/**
+ * The classic scripts the route's page runs before the app: the pre-rendered page's boot script
+ * where the build pre-rendered the route (scripts/prerender.ts), else index.html's
+ * zod-jitless.js.
+ */
+function pageScripts(webDir: string, route: string, language: string): string[] {
+  const prerendered = path.join(webDir, PRERENDERED_DIR, prerenderedFile(route, language));
+  const page = fs.existsSync(prerendered) ? prerendered : path.join(webDir, 'index.html');
+  const html = fs.readFileSync(page, 'utf8');
   return [...html.matchAll(/<script(?![^>]*type="module")[^>]*\ssrc="\/([^"]+)"/g)].map(
     (match) => match[1]!,
   );
@@ -169,7 +178,6 @@ export function measureRoutes(webDir = WEB_DIR, language = 'en'): RouteSize[] {
   const manifest = readManifest(webDir);
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error('The manifest names no entry chunk');
-  const scripts = pageScripts(webDir);
 
   return Object.entries(ROUTE_MODULES).map(([route, module]) => {
     const keys = staticClosure(manifest, entry);
@@ -184,7 +192,7 @@ export function measureRoutes(webDir = WEB_DIR, language = 'en'): RouteSize[] {
     return {
       route,
       ...fileSet(webDir, manifest, keys),
-      idle: fileSet(webDir, manifest, idleKeys, scripts),
+      idle: fileSet(webDir, manifest, idleKeys, pageScripts(webDir, route, language)),
     };
   });
 }

@@ -44,11 +44,14 @@ export const TARGETS: Record<Target, TargetSpec> = {
       'renderer',
       'shared',
       'scripts/vite-precompress.ts',
+      'scripts/prerender.ts',
       'scripts/build-targets.ts',
     ],
     async build() {
       const { build } = await import('vite');
       await build({ configFile: path.join(ROOT, 'renderer/vite.config.ts') });
+      const { prerenderPages } = await import('./prerender.ts');
+      await prerenderPages();
     },
   },
   server: {

@@ -34,25 +34,29 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       for (const file of filesIn(outDir)) {
-        if (!COMPRESSIBLE_EXTENSIONS.includes(path.extname(file))) continue;
-        const raw = fs.readFileSync(file);
-        if (raw.length < MIN_BYTES) continue;
-        const variants: [string, Buffer][] = [
-          ['.gz', await gzip(raw, { level: 9 })],
-          [
-            '.br',
-            await brotli(raw, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              },
-            }),
-          ],
-        ];
-        for (const [suffix, compressed] of variants) {
-          if (compressed.length < raw.length) fs.writeFileSync(file + suffix, compressed);
-        }
+        if (COMPRESSIBLE_EXTENSIONS.includes(path.extname(file))) await writeCompressed(file);
       }
     },
   };
+}
+
+/** Writes `file.gz` and `file.br`, each only where it is smaller than the file. */
+export async function writeCompressed(file: string): Promise<void> {
+  const raw = fs.readFileSync(file);
+  if (raw.length < MIN_BYTES) return;
+  const variants: [string, Buffer][] = [
+    ['.gz', await gzip(raw, { level: 9 })],
+    [
+      '.br',
+      await brotli(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      }),
+    ],
+  ];
+  for (const [suffix, compressed] of variants) {
+    if (compressed.length < raw.length) fs.writeFileSync(file + suffix, compressed);
+  }
 }

@@ -60,3 +60,51 @@ export function isWebAppPage(pathname: string): boolean {
     return check === undefined || check(segments[parts.findIndex((part) => part.startsWith(':'))]!);
   });
 }
+
+/**
+ * The pages the build renders to HTML ahead of time, in every language (scripts/prerender.ts),
+ * so a visitor sees them before any script has run. Pages whose content depends on the address
+ * (a note, a room, an article) are rendered by the app as before.
+ */
+export const PRERENDERED_ROUTES = [
+  '/',
+  '/features',
+  '/security',
+  '/privacy',
+  '/terms',
+  '/request',
+  '/chat',
+  '/faq',
+  '/developers',
+  '/blog',
+  '/mobile',
+  '/mobile/chat',
+  '/mobile/request',
+  '/mobile/settings',
+] as const;
+
+/**
+ * What the build leaves in a pre-rendered page for the server to fill in on each answer: the
+ * style nonce of that answer's CSP, and the server's public origin (in the page's addresses).
+ */
+export const STYLE_NONCE_PLACEHOLDER = '__STYLE_NONCE__';
+export const ORIGIN_PLACEHOLDER = '__PUBLIC_ORIGIN__';
+
+/** The folder of the web bundle holding them; never served as files of its own. */
+export const PRERENDERED_DIR = 'prerendered';
+
+/** Where, under PRERENDERED_DIR, the page for `route` in `language` is kept. */
+export function prerenderedFile(route: string, language: string): string {
+  const name = route === '/' ? 'index' : route.slice(1);
+  return `${language}/${name}.html`;
+}
+
+/** A page as the build pre-renders it, each part HTML for its place in index.html. */
+export interface RenderedPage {
+  /** What goes inside #root. */
+  body: string;
+  /** The styles the page uses, as styled-components' <style> element. */
+  styles: string;
+  /** Its title, description, social tags and canonical address. */
+  head: string;
+}

@@ -9,6 +9,12 @@ import WebSocket from 'ws';
 import type { PublicConfig } from '../../shared/api/config.ts';
 import type { ErrorBody } from '../../shared/errors.ts';
 import { MAX_JSON_BODY_BYTES, NOTE_MAX_CHARS } from '../../shared/limits.ts';
+import {
+  ORIGIN_PLACEHOLDER,
+  PRERENDERED_DIR,
+  STYLE_NONCE_PLACEHOLDER,
+  prerenderedFile,
+} from '../../shared/web-app-routes.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from './testing/test-server.ts';
 
@@ -62,6 +68,16 @@ function rawGet(
   });
 }
 
+/** A pre-rendered page as the build writes it, placeholders included. */
+function prerenderedFaq(language: string): string {
+  return [
+    `<!doctype html><html lang="${language}"><head><title>faq in ${language}</title>`,
+    `<link rel="canonical" href="${ORIGIN_PLACEHOLDER}/faq" />`,
+    `<style nonce="${STYLE_NONCE_PLACEHOLDER}">h1{color:red}</style></head>`,
+    `<body><div id="root"><h1>faq in ${language}</h1></div></body></html>`,
+  ].join('');
+}
+
 describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
   let t: TestServer;
   let webDir: string;
@@ -86,6 +102,12 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
       'User-agent: *\nAllow: /\nSitemap: __PUBLIC_ORIGIN__/sitemap.xml\n',
     );
     fs.writeFileSync(path.join(webDir, 'sitemap.xml'), '<?xml version="1.0"?><urlset/>');
+    // What the build pre-renders (scripts/prerender.ts), for /faq in three languages.
+    for (const language of ['en', 'de', 'fr']) {
+      const file = path.join(webDir, PRERENDERED_DIR, prerenderedFile('/faq', language));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, prerenderedFaq(language));
+    }
     t = await startTestServer(kind, { WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -235,6 +257,46 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     expect(nonces[0]).not.toBe(nonces[1]);
     const api = await fetch(`${t.url}/api/health`);
     expect(api.headers.get('content-security-policy')).toContain("style-src 'self';");
+  });
+
+  it('serves a pre-rendered page in the language asked for, with its nonce and origin filled in', async () => {
+    const cases: [string | null, string][] = [
+      ['de-AT,de;q=0.9,en;q=0.8', 'de'],
+      // The most preferred language we have, by weight, not by place.
+      ['sw, en;q=0.2, fr;q=0.5', 'fr'],
+      ['sw', 'en'],
+      [null, 'en'],
+    ];
+    for (const [acceptLanguage, language] of cases) {
+      const response = await fetch(`${t.url}/faq`, {
+        headers: acceptLanguage === null ? {} : { 'accept-language': acceptLanguage },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-language')).toBe(language);
+      expect(response.headers.get('vary')).toContain('Accept-Language');
+      const html = await response.text();
+      expect(html).toContain(`faq in ${language}`);
+      const nonce = /<meta property="csp-nonce" content="([^"]+)"/.exec(html)?.[1];
+      expect(response.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+      expect(html).toContain(`<style nonce="${nonce}">`);
+      expect(html).toContain(`<link rel="canonical" href="${t.url}/faq" />`);
+      expect(html).not.toMatch(/__[A-Z_]+__/);
+    }
+    // The same page with a trailing slash, and compressed.
+    const slash = await rawGet(`${t.url}/faq/`, {
+      'accept-encoding': 'br',
+      'accept-language': 'de',
+    });
+    expect(zlib.brotliDecompressSync(slash.body).toString()).toContain('faq in de');
+    // Only for its route: not as a file, and not for a path the app has no page at.
+    expect((await fetch(`${t.url}/${PRERENDERED_DIR}/en/faq.html`)).status).toBe(404);
+    const missing = await fetch(`${t.url}/faq/nothing`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('app shell');
+    // A page the build did not pre-render is the shell, in no language of its own.
+    const shell = await fetch(`${t.url}/privacy`, { headers: { 'accept-language': 'de' } });
+    expect(await shell.text()).toContain('app shell');
+    expect(shell.headers.get('content-language')).toBeNull();
   });
 
   it('never serves files outside the bundle', async () => {

@@ -9,6 +9,7 @@ import ar from '../src/i18n/locales/ar.json';
 import en from '../src/i18n/locales/en.json';
 import {
   answerSaveDialogs,
+  appStarted,
   closeContexts,
   expectNoProblems,
   freshContext,
@@ -309,6 +310,7 @@ describe('files from the mobile shell', () => {
     const file = fileOnDisk(name, MB + 17);
     const sender = await person({ viewport: PHONE, device: android });
     await sender.page.goto(`${app.url}/mobile`);
+    await appStarted(sender.page);
     await sender.page.getByTestId('note-files-input').setInputFiles(file.path);
     await sender.page.getByTestId('note-attachment').getByText(name).waitFor();
     await saveScreenshot(sender.page, 'files/en-mobile-write');

@@ -119,6 +119,15 @@ export function expectNoProblems(problems: PageProblems, expectedStatuses: numbe
   expect(problems.pageErrors).toEqual([]);
 }
 
+/**
+ * Resolves once the app has taken over the page: a pre-rendered page is on screen before, with
+ * its controls disabled (renderer/src/ui/ControlsOnceStarted.tsx). Needed only where a test
+ * acts on something the browser would not wait for (a file input's files, a tap on a card).
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.locator('#root fieldset:disabled').first().waitFor({ state: 'detached' });
+}
+
 /** Device traits for a phone-like context (user agent, touch, pixel ratio). */
 export type DeviceOptions = Pick<
   BrowserContextOptions,

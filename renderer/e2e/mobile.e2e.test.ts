@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
   accessibilityViolations,
+  appStarted,
   CHROMIUM_PATH,
   closeContexts,
   launchBrowser,
@@ -146,6 +147,7 @@ describe('the mobile shell', () => {
 
   /** Writes the message through the full-screen editor and saves it. */
   async function writeMessage(page: Page, text: string) {
+    await appStarted(page);
     await page.getByTestId('mobile-message').click();
     const editor = page.getByRole('dialog', { name: 'Your message' });
     await editor.waitFor();
@@ -467,7 +469,8 @@ describe('the mobile shell', () => {
     await page.getByText(`Version ${version}`, { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'What the server can see' }).waitFor();
     await page.getByRole('heading', { name: 'What the server cannot see' }).waitFor();
-    expect(await page.getByTestId('mobile-server-origin').innerText()).toBe(app.url);
+    // Filled in once the app has taken the page over: the build cannot know the server.
+    await expect.poll(() => page.getByTestId('mobile-server-origin').innerText()).toBe(app.url);
     await shot(page, 'en-android-360-settings');
 
     await page.getByLabel('Interface language').selectOption('ar');
@@ -570,6 +573,7 @@ describe('the mobile shell', () => {
       .getByRole('heading', { level: 1, name: say('New secure note', 'ملاحظة آمنة جديدة') })
       .waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(ar ? 'rtl' : 'ltr');
+    await appStarted(page);
     await check('write');
 
     await page.getByTestId('mobile-message').click();

@@ -6,6 +6,11 @@
  * <head> runs before any module, whatever chunk zod ends up in (shell.e2e.test.ts checks that
  * no page reports a violation).
  */
-globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, {
-  jitless: true,
-});
+// Through Reflect: the pre-rendered pages' boot script bundles this file, and TypeScript checks
+// it there, which cannot type a global this file both reads and makes.
+const ZOD_CONFIG = '__zod_globalConfig';
+Reflect.set(
+  globalThis,
+  ZOD_CONFIG,
+  Object.assign(Reflect.get(globalThis, ZOD_CONFIG) || {}, { jitless: true }),
+);

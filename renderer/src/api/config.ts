@@ -1,6 +1,7 @@
-import { atom, useAtomValue, useStore } from 'jotai';
+import { atom, useStore } from 'jotai';
 import type { PublicConfig } from '../../../shared/api/config.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
+import { useAtomValueAsPrerendered } from '../ui/hydration.ts';
 import { apiGet } from './client.ts';
 
 export type PublicConfigState =
@@ -8,8 +9,9 @@ export type PublicConfigState =
   | { state: 'hasData'; data: PublicConfig }
   | { state: 'hasError'; error: unknown };
 
+const LOADING: PublicConfigState = { state: 'loading' };
 /** The server's answer, shared by every screen that reads it. */
-const publicConfigAtom = atom<PublicConfigState>({ state: 'loading' });
+const publicConfigAtom = atom<PublicConfigState>(LOADING);
 let requested = false;
 
 /**
@@ -18,7 +20,8 @@ let requested = false;
  * unavailable.
  */
 function requestOnce(store: ReturnType<typeof useStore>): void {
-  if (requested) return;
+  // Pre-rendering (src/prerender) has no server to ask.
+  if (requested || typeof window === 'undefined') return;
   requested = true;
   void (async () => {
     try {
@@ -36,7 +39,8 @@ function requestOnce(store: ReturnType<typeof useStore>): void {
 export function usePublicConfigState(): PublicConfigState {
   const store = useStore();
   requestOnce(store);
-  return useAtomValue(publicConfigAtom, { store });
+  // Pre-rendered pages are made before any server is asked.
+  return useAtomValueAsPrerendered(store, publicConfigAtom, LOADING);
 }
 
 /** The config, or `undefined` while loading or when the server could not be asked. */

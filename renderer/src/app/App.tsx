@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { AgeGate } from '../features/age-gate/AgeGate.tsx';
@@ -6,19 +7,30 @@ import { theme } from '../theme/theme.ts';
 import { ToastProvider } from '../ui/toast/index.ts';
 import { AppRoutes } from './routes.tsx';
 
-export function App() {
+/**
+ * Everything around the router: the browser gives it the address bar's router, the build's
+ * pre-rendering (src/prerender) a router fixed at one path. The two trees must stay the same
+ * shape, or hydration would not match what was pre-rendered.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
       <ToastProvider>
-        <AgeGate>
-          {/* Without transitions, a page whose code is still loading shows the loading state
-              (progress bar, announced) instead of leaving the previous page up unannounced. */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-        </AgeGate>
+        <AgeGate>{children}</AgeGate>
       </ToastProvider>
     </ThemeProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppFrame>
+      {/* Without transitions, a page whose code is still loading shows the loading state
+          (progress bar, announced) instead of leaving the previous page up unannounced. */}
+      <BrowserRouter useTransitions={false}>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppFrame>
   );
 }

@@ -6,11 +6,24 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { useDesktopShell } from '../features/settings/desktopShell.ts';
 import { withPagesNamespace } from '../i18n/index.ts';
 import { platform } from '../platform/index.ts';
+import { ControlsOnceStarted } from '../ui/ControlsOnceStarted.tsx';
 import { AppLayout } from './Layout.tsx';
 
-/** A page whose code loads the first time it is shown. */
+/**
+ * A page whose code loads the first time it is shown. Its controls wait for it inside its own
+ * code's boundary: a pre-rendered page's code may arrive after the rest of the app has started.
+ */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
+  return lazy(async () => {
+    const Page = pick(await load());
+    return {
+      default: () => (
+        <ControlsOnceStarted>
+          <Page />
+        </ControlsOnceStarted>
+      ),
+    };
+  });
 }
 
 // Pages other than home and 404 load on demand, so a visitor reading a note does not download
@@ -119,7 +132,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
+        <Route
+          index
+          element={
+            <ControlsOnceStarted>
+              <HomePage />
+            </ControlsOnceStarted>
+          }
+        />
         <Route path="features" element={<FeaturesPage />} />
         <Route path="security" element={<SecurityPage />} />
         <Route path="privacy" element={<PrivacyPage />} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, supportedLanguage } from './detectLanguage.ts';
+import { supportedLanguage } from '../../../shared/languages.ts';
+import { detectLanguage } from './detectLanguage.ts';
 
 describe('detectLanguage', () => {
   it('prefers the remembered choice over the browser and the page', () => {

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, LANGUAGE_CODES } from '../../../shared/languages.ts';
+import { FALLBACK_LANGUAGE, supportedLanguage } from '../../../shared/languages.ts';
 import type { LanguageCode } from '../../../shared/languages.ts';
 
 export interface LanguageHints {
@@ -8,12 +8,6 @@ export interface LanguageHints {
   browser: readonly string[];
   /** The `<html lang>` the page was served with. */
   html: string | null;
-}
-
-/** `de-AT` → `de`; undefined for languages we do not have. */
-export function supportedLanguage(tag: string | null | undefined): LanguageCode | undefined {
-  const base = tag?.trim().split(/[-_]/)[0]?.toLowerCase();
-  return LANGUAGE_CODES.find((code) => code === base);
 }
 
 /**
@@ -26,4 +20,35 @@ export function detectLanguage({ stored, browser, html }: LanguageHints): Langua
     if (language) return language;
   }
   return FALLBACK_LANGUAGE;
+}
+
+/** Where the chosen language is remembered between visits. */
+export const LANGUAGE_STORAGE_KEY = 'ashnote.language';
+
+export function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readRemembered(): string | null {
+  try {
+    return storage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language this browser starts in (spec §2), as the app starts it and as the check of a
+ * pre-rendered page before its first paint sees it (src/prerender/boot.ts).
+ */
+export function browserLanguage(): LanguageCode {
+  return detectLanguage({
+    stored: readRemembered(),
+    browser: navigator.languages,
+    html: document.documentElement.getAttribute('lang'),
+  });
 }

@@ -1,11 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_CODES, LANGUAGES } from '../../../shared/languages.ts';
+import { LANGUAGE_CODES, LANGUAGES, supportedLanguage } from '../../../shared/languages.ts';
 import type { LanguageCode } from '../../../shared/languages.ts';
-import { detectLanguage, supportedLanguage } from './detectLanguage.ts';
-
-/** Where the chosen language is remembered between visits. */
-export const LANGUAGE_STORAGE_KEY = 'ashnote.language';
+import { LANGUAGE_STORAGE_KEY, browserLanguage, storage } from './detectLanguage.ts';
 
 /**
  * `translation` (locales/<lng>.json) is the app shell and the features, needed on every page;
@@ -56,27 +53,11 @@ function ensureBundle(language: LanguageCode, namespace: Namespace): Promise<voi
   return pending;
 }
 
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function remember(language: LanguageCode) {
   try {
     storage()?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage disabled or full: the choice holds for this visit only.
-  }
-}
-
-function readRemembered(): string | null {
-  try {
-    return storage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
   }
 }
 
@@ -102,13 +83,16 @@ function applyDocumentLanguage() {
  * i18next. Resolves before the first render, so the first paint is already translated.
  */
 export async function initI18n(): Promise<void> {
-  const language = detectLanguage({
-    stored: readRemembered(),
-    browser: navigator.languages,
-    html: document.documentElement.getAttribute('lang'),
-  });
-  const translation = await fetchBundle(language, 'translation');
+  const language = browserLanguage();
   i18n.on('languageChanged', applyDocumentLanguage);
+  await startI18n(language);
+  // The spec caches the detected language, so the next visit starts in the same one.
+  remember(language);
+}
+
+/** Starts i18next in `language` with its app texts: in the browser, and when pre-rendering. */
+export async function startI18n(language: LanguageCode): Promise<void> {
+  const translation = await fetchBundle(language, 'translation');
   await i18n.use(initReactI18next).init({
     lng: language,
     resources: { [language]: { translation } },
@@ -123,8 +107,6 @@ export async function initI18n(): Promise<void> {
     returnNull: false,
     react: { useSuspense: false },
   });
-  // The spec caches the detected language, so the next visit starts in the same one.
-  remember(language);
 }
 
 /**

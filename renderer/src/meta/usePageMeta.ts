@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface PageMeta {
@@ -15,37 +15,103 @@ export interface PageMeta {
 export const SOCIAL_PREVIEW_PATH = '/social-preview.png';
 export const SOCIAL_PREVIEW_SIZE = 512;
 
-function upsertMeta(attribute: 'name' | 'property', key: string, content: string | null) {
-  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-  if (content === null) {
+/** One element of the document's head that describes the page. */
+export type HeadEntry =
+  | { kind: 'title'; content: string }
+  | { kind: 'meta'; attribute: 'name' | 'property'; key: string; content: string | null }
+  | { kind: 'canonical'; href: string | null };
+
+/**
+ * The head of a page on `origin`: its title, the description, keywords, Open Graph and Twitter
+ * tags, and the canonical address. A `null` content is a tag the page must not have. Addresses
+ * never carry the URL fragment (a note's key lives there).
+ */
+function headEntries(
+  meta: PageMeta & { fullTitle: string; siteName: string; imageAlt: string },
+  origin: string,
+): HeadEntry[] {
+  const image = new URL(SOCIAL_PREVIEW_PATH, origin).href;
+  const canonicalUrl = meta.canonical ? new URL(meta.canonical, origin) : null;
+  if (canonicalUrl) canonicalUrl.hash = '';
+  const named = (key: string, content: string | null): HeadEntry => ({
+    kind: 'meta',
+    attribute: 'name',
+    key,
+    content,
+  });
+  const property = (key: string, content: string | null): HeadEntry => ({
+    kind: 'meta',
+    attribute: 'property',
+    key,
+    content,
+  });
+  return [
+    { kind: 'title', content: meta.fullTitle },
+    named('description', meta.description),
+    named('keywords', meta.keywords ?? null),
+    named('robots', meta.noIndex ? 'noindex, nofollow' : null),
+    property('og:site_name', meta.siteName),
+    property('og:type', 'website'),
+    property('og:title', meta.fullTitle),
+    property('og:description', meta.description),
+    property('og:image', image),
+    property('og:image:width', String(SOCIAL_PREVIEW_SIZE)),
+    property('og:image:height', String(SOCIAL_PREVIEW_SIZE)),
+    property('og:image:alt', meta.imageAlt),
+    property('og:url', canonicalUrl ? canonicalUrl.href : null),
+    named('twitter:card', 'summary'),
+    named('twitter:title', meta.fullTitle),
+    named('twitter:description', meta.description),
+    named('twitter:image', image),
+    { kind: 'canonical', href: canonicalUrl ? canonicalUrl.href : null },
+  ];
+}
+
+/**
+ * Where a page rendered outside a browser (the build's pre-rendering) leaves its head, on the
+ * origin given: there are no effects to run there, and no document to change.
+ */
+export const HeadCollector = createContext<{
+  origin: string;
+  record: (entries: HeadEntry[]) => void;
+} | null>(null);
+
+function applyHeadEntry(entry: HeadEntry) {
+  if (entry.kind === 'title') {
+    document.title = entry.content;
+    return;
+  }
+  if (entry.kind === 'canonical') {
+    let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (entry.href === null) link?.remove();
+    else {
+      if (!link) {
+        link = document.createElement('link');
+        link.rel = 'canonical';
+        document.head.append(link);
+      }
+      link.href = entry.href;
+    }
+    return;
+  }
+  let element = document.head.querySelector<HTMLMetaElement>(
+    `meta[${entry.attribute}="${entry.key}"]`,
+  );
+  if (entry.content === null) {
     element?.remove();
     return;
   }
   if (!element) {
     element = document.createElement('meta');
-    element.setAttribute(attribute, key);
+    element.setAttribute(entry.attribute, entry.key);
     document.head.append(element);
   }
-  element.content = content;
-}
-
-function upsertCanonical(href: string | null) {
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (href === null) {
-    link?.remove();
-    return;
-  }
-  if (!link) {
-    link = document.createElement('link');
-    link.rel = 'canonical';
-    document.head.append(link);
-  }
-  link.href = href;
+  element.content = entry.content;
 }
 
 /**
  * Sets the document title and the description, keywords, Open Graph and Twitter tags of the
- * current page. Addresses never carry the URL fragment (a note's key lives there).
+ * current page, and the canonical address.
  */
 export function usePageMeta({ title, description, keywords, canonical, noIndex }: PageMeta) {
   const { t, i18n } = useTranslation();
@@ -53,30 +119,16 @@ export function usePageMeta({ title, description, keywords, canonical, noIndex }
   const siteName = t('common.appName');
   const imageAlt = t('meta.imageAlt');
   const language = i18n.resolvedLanguage;
+  const meta = { title, description, keywords, canonical, noIndex, fullTitle, siteName, imageAlt };
+
+  // Pre-rendering: the page's head is taken while rendering (the last page rendered wins, as
+  // the last effect does in the browser).
+  const collector = useContext(HeadCollector);
+  collector?.record(headEntries(meta, collector.origin));
 
   useEffect(() => {
-    const origin = window.location.origin;
-    const image = new URL(SOCIAL_PREVIEW_PATH, origin).href;
-    const canonicalUrl = canonical ? new URL(canonical, origin) : null;
-    if (canonicalUrl) canonicalUrl.hash = '';
-
-    document.title = fullTitle;
-    upsertMeta('name', 'description', description);
-    upsertMeta('name', 'keywords', keywords ?? null);
-    upsertMeta('name', 'robots', noIndex ? 'noindex, nofollow' : null);
-    upsertMeta('property', 'og:site_name', siteName);
-    upsertMeta('property', 'og:type', 'website');
-    upsertMeta('property', 'og:title', fullTitle);
-    upsertMeta('property', 'og:description', description);
-    upsertMeta('property', 'og:image', image);
-    upsertMeta('property', 'og:image:width', String(SOCIAL_PREVIEW_SIZE));
-    upsertMeta('property', 'og:image:height', String(SOCIAL_PREVIEW_SIZE));
-    upsertMeta('property', 'og:image:alt', imageAlt);
-    upsertMeta('property', 'og:url', canonicalUrl ? canonicalUrl.href : null);
-    upsertMeta('name', 'twitter:card', 'summary');
-    upsertMeta('name', 'twitter:title', fullTitle);
-    upsertMeta('name', 'twitter:description', description);
-    upsertMeta('name', 'twitter:image', image);
-    upsertCanonical(canonicalUrl ? canonicalUrl.href : null);
+    for (const entry of headEntries(meta, window.location.origin)) applyHeadEntry(entry);
+    // `meta` is rebuilt every render from the values listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fullTitle, description, keywords, canonical, noIndex, siteName, imageAlt, language]);
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { AlertIcon } from './icons.tsx';
+import { useBrowserFact } from './hydration.ts';
 
 /**
  * Shown, and never dismissible, wherever a secret is typed or read when the page did not come
@@ -10,7 +11,8 @@ import { AlertIcon } from './icons.tsx';
  */
 export function InsecureConnectionWarning() {
   const { t } = useTranslation();
-  if (window.isSecureContext) return null;
+  const secure = useBrowserFact(() => window.isSecureContext, true);
+  if (secure) return null;
   return (
     <Warning role="alert" data-testid="insecure-connection">
       <AlertIcon width={22} height={22} />

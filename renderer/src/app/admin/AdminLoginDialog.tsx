@@ -9,6 +9,7 @@ import { MutedText } from '../../ui/text.ts';
 import { adminErrorKey } from './adminErrors.ts';
 import type { AdminErrorKey } from './adminErrors.ts';
 import { useAdminSession } from './useAdminSession.ts';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
 
 interface AdminLoginDialogProps {
   open: boolean;
@@ -85,7 +86,7 @@ function LoginForm({
   }, [error, inputRef]);
 
   return (
-    <Form onSubmit={(event) => void submit(event)} noValidate>
+    <Form {...NEVER_SUBMITTED_BY_BROWSER} onSubmit={(event) => void submit(event)} noValidate>
       <Field label={t('admin.login.passwordLabel')} error={error ? t(error) : undefined}>
         {(props) => (
           <Input

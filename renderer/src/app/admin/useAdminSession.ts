@@ -1,5 +1,6 @@
-import { atom, useAtomValue, useStore } from 'jotai';
+import { atom, useStore } from 'jotai';
 import { useCallback, useEffect } from 'react';
+import { useAtomValueAsPrerendered } from '../../ui/hydration.ts';
 import { fetchAdminSession, postAdminLogin, postAdminLogout } from './adminApi.ts';
 
 /**
@@ -43,7 +44,8 @@ export interface AdminSession {
 /** The administrator session (DESIGN §5: every admin action needs it), asked once per page. */
 export function useAdminSession(): AdminSession {
   const store = useStore();
-  const state = useAtomValue(adminSessionAtom, { store });
+  // Pre-rendered pages are made before any session is asked about.
+  const state = useAtomValueAsPrerendered(store, adminSessionAtom, 'loading');
 
   useEffect(() => {
     if (requested) return;

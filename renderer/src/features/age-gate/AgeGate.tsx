@@ -12,32 +12,21 @@ import { ExternalLink } from '../../ui/ExternalLink.tsx';
 import { LogoMark } from '../../ui/icons.tsx';
 import {
   AGE_ALTERNATIVES_URL,
-  isAgeGateRequired,
-  readAgeVerified,
+  isAskedHere,
+  localStorageOrNull,
   writeAgeVerified,
 } from './ageGate.ts';
 import { fontSize, space } from '../../ui/tokens.ts';
 
 type GateState = 'passed' | 'asking' | 'restricted';
 
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** Decided once at start (spec §2), from the platform and the device. */
+/**
+ * Decided once at start (spec §2), from the platform and the device. Pre-rendered pages are the
+ * pages themselves: where the gate asks, the app renders it instead of hydrating them
+ * (src/prerender/prerenderFits.ts).
+ */
 function initialGateState(): GateState {
-  const required = isAgeGateRequired({
-    platformKind: platform.kind,
-    userAgent: navigator.userAgent,
-    navigatorPlatform: navigator.platform,
-    maxTouchPoints: navigator.maxTouchPoints,
-    viewportWidth: window.innerWidth,
-  });
-  return required && !readAgeVerified(localStorageOrNull()) ? 'asking' : 'passed';
+  return typeof window !== 'undefined' && isAskedHere(platform.kind) ? 'asking' : 'passed';
 }
 
 /**

@@ -49,3 +49,23 @@ export function writeAgeVerified(storage: StorageLike | null): void {
     // Storage disabled: the answer holds for this visit only.
   }
 }
+
+export function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this browser, on `platformKind`, is asked its age before it sees the app. */
+export function isAskedHere(platformKind: Platform['kind']): boolean {
+  const required = isAgeGateRequired({
+    platformKind,
+    userAgent: navigator.userAgent,
+    navigatorPlatform: navigator.platform,
+    maxTouchPoints: navigator.maxTouchPoints,
+    viewportWidth: window.innerWidth,
+  });
+  return required && !readAgeVerified(localStorageOrNull());
+}

@@ -9,6 +9,7 @@ import { Row } from '../../ui/layout.ts';
 import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
 import type { SendResult } from './chatClient.ts';
 import { fontSize, radius, space } from '../../ui/tokens.ts';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
 
 interface ChatComposerProps {
   /** In the room: typing is possible, even before the partner is there. */
@@ -64,7 +65,7 @@ export function ChatComposer({
   const nearLimit = text.length >= CHAT_MESSAGE_MAX_CHARS * 0.9;
 
   return (
-    <Form onSubmit={onSubmit} data-compact={compact}>
+    <Form {...NEVER_SUBMITTED_BY_BROWSER} onSubmit={onSubmit} data-compact={compact}>
       <VisuallyHidden as="label" htmlFor={inputId}>
         {t('chat.room.composer.label')}
       </VisuallyHidden>

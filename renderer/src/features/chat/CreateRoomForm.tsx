@@ -11,6 +11,7 @@ import { useToast } from '../../ui/toast/index.ts';
 import { chatRoomHref } from './chatLinks.ts';
 import type { ChatLayout } from './chatLinks.ts';
 import { ChatDurationPicker } from './ChatDurationPicker.tsx';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
 
 interface CreateRoomFormProps {
   duration: ChatDuration;
@@ -59,6 +60,7 @@ export function CreateRoomForm({
   return (
     <PageSection
       as="form"
+      {...NEVER_SUBMITTED_BY_BROWSER}
       onSubmit={(event) => void create(event)}
       aria-busy={creating}
       $gap={raised ? 5 : 4.5}

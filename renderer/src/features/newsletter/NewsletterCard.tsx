@@ -12,6 +12,7 @@ import { useToast } from '../../ui/toast/index.ts';
 import { prefetchSend, subscribe, verifyCode } from './newsletterSend.ts';
 import type { NewsletterPlacement } from '../../app/NewsletterSlot.tsx';
 import { fontSize } from '../../ui/tokens.ts';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
 
 /** Double opt-in (spec §4): the address, then the code mailed to it, then done. */
 type Step = { step: 'email' } | { step: 'verify'; email: string } | { step: 'success' };
@@ -117,7 +118,12 @@ function SignUp({ ready }: { ready: boolean }) {
   switch (step.step) {
     case 'email':
       return (
-        <form onSubmit={(event) => void submitEmail(event)} noValidate aria-busy={busy}>
+        <form
+          {...NEVER_SUBMITTED_BY_BROWSER}
+          onSubmit={(event) => void submitEmail(event)}
+          noValidate
+          aria-busy={busy}
+        >
           <Field label={t('newsletter.emailLabel')}>
             {(props) => (
               <Row $align="start" $wrap>
@@ -144,7 +150,12 @@ function SignUp({ ready }: { ready: boolean }) {
       );
     case 'verify':
       return (
-        <form onSubmit={(event) => void submitCode(event, step.email)} noValidate aria-busy={busy}>
+        <form
+          {...NEVER_SUBMITTED_BY_BROWSER}
+          onSubmit={(event) => void submitCode(event, step.email)}
+          noValidate
+          aria-busy={busy}
+        >
           <Field
             label={t('newsletter.codeLabel')}
             hint={t('newsletter.codeSent', { email: step.email })}

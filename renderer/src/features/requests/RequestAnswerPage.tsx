@@ -20,6 +20,7 @@ import { useFileAttachments } from '../../files/useFileAttachments.ts';
 import { fetchRequest, openLabel, sendAnswer } from './requestsApi.ts';
 import { LinkProblemNotice, linkProblemOf, RequestLabel, RequestPage } from './RequestNotices.tsx';
 import type { LinkProblem } from './RequestNotices.tsx';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
 
 type AnswerState =
   | { kind: 'loading' }
@@ -159,6 +160,7 @@ function AnswerForm({
   return (
     <PageSection
       as="form"
+      {...NEVER_SUBMITTED_BY_BROWSER}
       onSubmit={(event) => void submit(event)}
       aria-busy={sending}
       $gap={4}

@@ -16,6 +16,7 @@ import { useToast } from '../../ui/toast/index.ts';
 import { LinkCard } from './LinkCard.tsx';
 import { createRequest } from './requestsApi.ts';
 import type { CreatedRequest } from './requestsApi.ts';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
 
 /** A label and an expiry; the keys are made and the request stored on submit. */
 export function RequestForm({
@@ -50,6 +51,7 @@ export function RequestForm({
   return (
     <PageSection
       as="form"
+      {...NEVER_SUBMITTED_BY_BROWSER}
       onSubmit={(event) => void submit(event)}
       aria-busy={creating}
       $gap={5}

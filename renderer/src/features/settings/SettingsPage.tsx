@@ -19,6 +19,7 @@ import { Page } from '../../ui/Page.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CurrentServer } from './CurrentServer.tsx';
 import { fontSize, space } from '../../ui/tokens.ts';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
 
 type Choice = DesktopSettings['server'];
 type Pending = 'hosted' | 'built-in' | null;
@@ -90,7 +91,11 @@ function SettingsForms({
   const problemId = `${ids}-problem`;
   return (
     <>
-      <Section as="form" onSubmit={(event: FormEvent) => void switchServer(event)}>
+      <Section
+        as="form"
+        {...NEVER_SUBMITTED_BY_BROWSER}
+        onSubmit={(event: FormEvent) => void switchServer(event)}
+      >
         <Fieldset disabled={pending !== null} aria-describedby={problem ? problemId : undefined}>
           <Legend>{t('desktop.settings.serverHeading')}</Legend>
           <Option>

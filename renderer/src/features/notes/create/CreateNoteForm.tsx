@@ -23,6 +23,7 @@ import { ReceiptField } from './ReceiptField.tsx';
 import { SecurityPanel } from './SecurityPanel.tsx';
 import { useSubmitNote } from './useSubmitNote.ts';
 import { fontSize, space } from '../../../ui/tokens.ts';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../../ui/formSubmission.ts';
 
 /** The home page's form: write, protect, attach, and send the note encrypted. */
 export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) => void }) {
@@ -68,6 +69,7 @@ export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) =
   return (
     <Form
       as="form"
+      {...NEVER_SUBMITTED_BY_BROWSER}
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-labelledby={titleId}

@@ -19,6 +19,7 @@ import { StepHeading } from './StepHeading.tsx';
 import { useCreateMobileNote } from './useCreateMobileNote.ts';
 import type { FileAttachmentsHandle } from '../../../files/useFileAttachments.ts';
 import { radius, space } from '../../../ui/tokens.ts';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../../ui/formSubmission.ts';
 
 interface SecurityStepProps {
   state: MobileNoteState;
@@ -55,6 +56,7 @@ export function SecurityStep({ state, dispatch, headingRef, files }: SecuritySte
   return (
     <Stack
       as="form"
+      {...NEVER_SUBMITTED_BY_BROWSER}
       $gap={5}
       onSubmit={(event) => void create(event)}
       noValidate

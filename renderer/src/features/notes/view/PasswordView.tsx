@@ -7,6 +7,7 @@ import { FieldError, Input, Label } from '../../../ui/Field.tsx';
 import { Notice } from '../../../ui/Notice.tsx';
 import type { ViewerState } from './viewerState.ts';
 import { space } from '../../../ui/tokens.ts';
+import { NEVER_SUBMITTED_BY_BROWSER } from '../../../ui/formSubmission.ts';
 
 interface PasswordViewProps {
   state: Extract<ViewerState, { kind: 'password' }>;
@@ -32,7 +33,7 @@ export function PasswordView({ state, onSubmit }: PasswordViewProps) {
   return (
     <Notice tone="muted" title={t('note.viewer.passwordTitle')}>
       <p>{t('note.viewer.passwordIntro')}</p>
-      <Form onSubmit={submit} noValidate>
+      <Form {...NEVER_SUBMITTED_BY_BROWSER} onSubmit={submit} noValidate>
         <Label htmlFor="note-password">{t('note.viewer.passwordLabel')}</Label>
         <Input
           ref={inputRef}

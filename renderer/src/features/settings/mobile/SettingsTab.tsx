@@ -11,6 +11,7 @@ import { GlobeIcon, InfoIcon, LogoMark, ServerIcon } from '../../../ui/icons.tsx
 import { PageSection, Row } from '../../../ui/layout.ts';
 import { MutedText } from '../../../ui/text.ts';
 import { MobileScreen } from '../../../ui/MobileScreen.tsx';
+import { useBrowserFact } from '../../../ui/hydration.ts';
 import { platform } from '../../../platform/index.ts';
 import { fontSize, radius, space } from '../../../ui/tokens.ts';
 
@@ -18,6 +19,8 @@ import { fontSize, radius, space } from '../../../ui/tokens.ts';
 export function SettingsTab() {
   const { t } = useTranslation();
   const { t: tPage } = useTranslation('pages');
+  // Pre-rendered without it: the build does not know which server a page will come from.
+  const serverOrigin = useBrowserFact(() => platform.server.publicOrigin, '');
   usePageMeta({
     title: tPage('mobile.settings.title'),
     description: tPage('mobile.settings.about.body'),
@@ -41,7 +44,7 @@ export function SettingsTab() {
         </SectionTitle>
         <MutedText>{tPage('mobile.settings.server.body')}</MutedText>
         <Origin dir="ltr" data-testid="mobile-server-origin">
-          {platform.server.publicOrigin}
+          {serverOrigin}
         </Origin>
       </Section>
     </MobileScreen>

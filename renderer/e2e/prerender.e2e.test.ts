@@ -1,0 +1,202 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../../backend/src/testing/test-server.ts';
+import { PRERENDERED_ROUTES } from '../../shared/web-app-routes.ts';
+import ar from '../src/i18n/locales/ar.json';
+import de from '../src/i18n/locales/de.json';
+import en from '../src/i18n/locales/en.json';
+import {
+  closeContexts,
+  expectNoProblems,
+  freshContext,
+  launchBrowser,
+  startWebApp,
+  watchPage,
+} from './harness.ts';
+
+/**
+ * The pages the build pre-renders (issue 36), in Chromium against the real backend and built
+ * bundle: painted from the HTML alone, then taken over by the app without being replaced and
+ * without a hydration error; never shown in a language the visitor did not choose, nor before
+ * the age gate where it asks; and no form on them sends anything before the app has started.
+ */
+
+/** Records, from before the page's first script, what each animation frame showed. */
+const WATCH_FRAMES = `
+  window.__frames = [];
+  window.__rootChildrenRemoved = 0;
+  new MutationObserver((records) => {
+    for (const record of records)
+      if (record.target.id === 'root') window.__rootChildrenRemoved += record.removedNodes.length;
+  }).observe(document, { childList: true, subtree: true });
+  const frame = () => {
+    const shown = getComputedStyle(document.documentElement).visibility !== 'hidden';
+    const heading = document.querySelector('#root h1')?.textContent ?? '';
+    window.__frames.push({ shown, heading });
+    if (window.__frames.length < 600) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+`;
+
+interface Frame {
+  shown: boolean;
+  heading: string;
+}
+
+const framesOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
+const rootChildrenRemoved = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __rootChildrenRemoved: number }).__rootChildrenRemoved,
+  );
+
+const takenOverByReact = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) =>
+      key.startsWith('__reactContainer'),
+    ),
+  );
+
+const IPHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+describe('pre-rendered pages', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+  }, 60_000);
+  afterEach(() => closeContexts(contexts));
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(options: { locale: string; javaScript?: boolean }): Promise<BrowserContext> {
+    const context = await browser.newContext({
+      locale: options.locale,
+      javaScriptEnabled: options.javaScript ?? true,
+    });
+    contexts.push(context);
+    return context;
+  }
+
+  it('shows every page in English and Arabic from its HTML alone, translated, in its direction', async () => {
+    for (const [locale, texts, dir] of [
+      ['en-US', en, 'ltr'],
+      ['ar', ar, 'rtl'],
+    ] as const) {
+      const context = await open({ locale, javaScript: false });
+      const page = await context.newPage();
+      for (const route of PRERENDERED_ROUTES) {
+        const response = await page.goto(server.url + route);
+        expect(response?.status()).toBe(200);
+        expect(response?.headers()['content-language']).toBe(locale.slice(0, 2));
+        expect(
+          await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+        ).toEqual([locale.slice(0, 2), dir]);
+        expect(await page.locator('#root h1').count()).toBeGreaterThan(0);
+        expect(await page.title()).toMatch(new RegExp(`${texts.common.appName}$`));
+        // The navigation is there and translated (the mobile shell has its own bar).
+        if (!route.startsWith('/mobile'))
+          await expect
+            .poll(() => page.getByRole('link', { name: texts.nav.faq }).count())
+            .toBeGreaterThan(0);
+      }
+    }
+  }, 120_000);
+
+  it('is taken over by the app as it is: no element replaced, no hydration error', async () => {
+    for (const locale of ['en-US', 'ar']) {
+      const context = await freshContext(browser, { locale });
+      contexts.push(context);
+      await context.addInitScript(WATCH_FRAMES);
+      for (const route of PRERENDERED_ROUTES) {
+        const page = await context.newPage();
+        const problems = watchPage(page);
+        await page.goto(server.url + route, { waitUntil: 'networkidle' });
+        // The app started on the page (React's root is on #root) and the pre-rendered elements
+        // are the ones on screen: none was replaced.
+        expect(await takenOverByReact(page)).toBe(true);
+        expect(await rootChildrenRemoved(page), `${route} in ${locale}`).toBe(0);
+        expect((await framesOf(page)).every((frame) => frame.shown)).toBe(true);
+        expectNoProblems(problems);
+        await page.close();
+      }
+    }
+  }, 180_000);
+
+  it('hides a page pre-rendered in another language than the remembered one until it shows in that one', async () => {
+    // The browser asks for English; the visitor chose German on an earlier visit.
+    const context = await open({ locale: 'en-US' });
+    await context.addInitScript(WATCH_FRAMES);
+    await context.addInitScript(() => localStorage.setItem('ashnote.language', 'de'));
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto(`${server.url}/faq`);
+    await expect.poll(() => page.locator('#root h1').textContent()).toBe(de.faq.title);
+    const frames = await framesOf(page);
+    // The English page came (the server cannot know the remembered choice) but never showed.
+    expect(frames.some((frame) => frame.heading === en.faq.title)).toBe(true);
+    expect(frames.filter((frame) => frame.heading === en.faq.title && frame.shown)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await page.getByRole('link', { name: de.nav.faq }).count()).toBeGreaterThan(0);
+    expectNoProblems(problems);
+  });
+
+  it('shows the age gate on an iPhone before any of the pre-rendered page', async () => {
+    const context = await browser.newContext({
+      locale: 'en-US',
+      userAgent: IPHONE_USER_AGENT,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(context);
+    await context.addInitScript(WATCH_FRAMES);
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto(server.url);
+    const gateTitle = en.ageGate.title.replace('{{appName}}', en.common.appName);
+    await expect.poll(() => page.locator('#root h1').textContent()).toBe(gateTitle);
+    const frames = await framesOf(page);
+    expect(frames.some((frame) => frame.heading === en.home.title)).toBe(true);
+    expect(frames.filter((frame) => frame.heading === en.home.title && frame.shown)).toEqual([]);
+    expectNoProblems(problems);
+  });
+
+  it("keeps a page's controls disabled until the app has started, and its forms submit nowhere", async () => {
+    const noScript = await open({ locale: 'en-US', javaScript: false });
+    const still = await noScript.newPage();
+    for (const route of PRERENDERED_ROUTES) {
+      await still.goto(server.url + route);
+      // A form the browser submitted itself would put its fields in the URL (a GET to the
+      // page): a dialog-method form submits nowhere.
+      expect(await still.locator('form:not([method="dialog"])').count(), route).toBe(0);
+      const enabled = still.locator('main :is(input, textarea, select, button):enabled');
+      expect(await enabled.count(), route).toBe(0);
+    }
+
+    // The app's code held back: the page is on screen, its controls not yet usable.
+    const context = await open({ locale: 'en-US' });
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url, { waitUntil: 'commit' });
+    const content = page.getByLabel(en.home.form.contentLabel);
+    await content.waitFor();
+    expect(await content.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: en.home.form.submit }).isDisabled()).toBe(true);
+    release();
+    // Once started, the same page works: the note is made and its link shown.
+    await content.fill('typed once the app has started');
+    await page.getByRole('button', { name: en.home.form.submit }).click();
+    await page.getByTestId('share-panel').waitFor();
+  });
+});

@@ -1,0 +1,99 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { ServerStyleSheet } from 'styled-components';
+import type { LanguageCode } from '../../../shared/languages.ts';
+import type { RenderedPage } from '../../../shared/web-app-routes.ts';
+import { AppFrame } from '../app/App.tsx';
+import { AppRoutes } from '../app/routes.tsx';
+import { changeLanguage, loadNamespace, startI18n } from '../i18n/index.ts';
+import { HeadCollector } from '../meta/usePageMeta.ts';
+import type { HeadEntry } from '../meta/usePageMeta.ts';
+
+let started = false;
+
+/** i18next in `language`, with the long documents' texts too (every page may need them). */
+async function switchTo(language: LanguageCode): Promise<void> {
+  if (!started) {
+    await startI18n(language);
+    started = true;
+  }
+  await loadNamespace('pages');
+  await changeLanguage(language);
+}
+
+/**
+ * Renders the app at `path` in `language` as the browser's first render will (the same tree as
+ * App, with a router fixed at the path). Addresses in the head are made on `origin`.
+ *
+ * A page that loads on demand is rendered twice the first time: React finishes a boundary that
+ * waited for code with an inline script revealing it, which the CSP would refuse; once the code
+ * has loaded, the second render finds it ready and writes the page in place.
+ */
+export async function renderPage(
+  path: string,
+  language: LanguageCode,
+  origin: string,
+): Promise<RenderedPage> {
+  await switchTo(language);
+  const page = await renderOnce(path, origin);
+  return page.body.includes('<script') ? renderOnce(path, origin) : page;
+}
+
+async function renderOnce(path: string, origin: string): Promise<RenderedPage> {
+  const sheet = new ServerStyleSheet();
+  let head: HeadEntry[] = [];
+  const collector = { origin, record: (entries: HeadEntry[]) => void (head = entries) };
+  const errors: unknown[] = [];
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      sheet.collectStyles(
+        <HeadCollector value={collector}>
+          <StrictMode>
+            <AppFrame>
+              <StaticRouter location={path}>
+                <AppRoutes />
+              </StaticRouter>
+            </AppFrame>
+          </StrictMode>
+        </HeadCollector>,
+      ),
+      {
+        onError: (error) => void errors.push(error),
+        // Never outlined: React moves a large part of a page out of place, to be revealed by an
+        // inline script, which the CSP would refuse.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
+    );
+    // React would have written the error boundary's screen: the build fails instead.
+    if (errors.length > 0) throw new AggregateError(errors, `Rendering ${path} failed`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of prelude) chunks.push(chunk as Buffer);
+    // Decoded once whole: a character may be split across two chunks.
+    const body = Buffer.concat(chunks).toString('utf8');
+    return { body, styles: sheet.getStyleTags(), head: headHtml(head) };
+  } finally {
+    sheet.seal();
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+function headHtml(entries: HeadEntry[]): string {
+  const tags = entries.flatMap((entry) => {
+    if (entry.kind === 'title') return [`<title>${escapeHtml(entry.content)}</title>`];
+    if (entry.kind === 'canonical')
+      return entry.href === null
+        ? []
+        : [`<link rel="canonical" href="${escapeHtml(entry.href)}" />`];
+    if (entry.content === null) return [];
+    return [`<meta ${entry.attribute}="${entry.key}" content="${escapeHtml(entry.content)}" />`];
+  });
+  return tags.map((tag) => `    ${tag}\n`).join('');
+}
