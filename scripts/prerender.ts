@@ -23,7 +23,8 @@ import { writeCompressed } from './vite-precompress.ts';
  * 1. The app is built once more for Node (Vite's SSR build of src/prerender/renderPage.tsx,
  *    into a folder removed afterwards) and each page rendered with it.
  * 2. src/prerender/boot.ts becomes the pages' one classic script (assets/boot-<hash>.js): it
- *    runs before the first paint and hides a page that will be rendered afresh.
+ *    runs before the first paint and hides a page that will be rendered afresh, and starts the
+ *    app (index.html's module entry and preloads, moved to its data attributes).
  * 3. Each page is the built index.html with its language and direction, its own head (title,
  *    description, social tags, canonical address), its styles and its content, written under
  *    dist/web/prerendered/<language>/. backend/src/http/web-bundle.ts serves it for its path
@@ -85,17 +86,35 @@ const SHELL_CLASSIC_SCRIPT = '<script defer src="/zod-jitless.js"></script>';
 const DEFAULT_HEAD_TAGS =
   /[ \t]*(?:<title>[^<]*<\/title>|<meta\s+(?:name|property)="(?:description|og:[^"]+|twitter:[^"]+)"[^>]*?\/>)\n?/g;
 
+/** The app's entry module and the modules it preloads, as Vite wrote them into index.html. */
+const APP_SCRIPTS =
+  /\s*<script type="module" crossorigin src="([^"]+)"><\/script>|\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 function pageHtml(
   template: string,
   language: (typeof LANGUAGES)[number],
   page: RenderedPage,
   bootScript: string,
 ): string {
+  // The app's code is asked for by the boot script once the page has been painted, so the
+  // page's first paint does not share a slow connection with it (src/prerender/boot.ts).
+  const entry: string[] = [];
+  const preloads: string[] = [];
+  const withoutAppScripts = template.replace(
+    APP_SCRIPTS,
+    (_tag, script?: string, preload?: string) => {
+      if (script) entry.push(script);
+      if (preload) preloads.push(preload);
+      return '';
+    },
+  );
+  if (entry.length !== 1) throw new Error('dist/web/index.html has no single module entry');
+  const boot = `<script src="${bootScript}" data-app="${entry[0]}" data-preload="${preloads.join(' ')}"></script>`;
   const styles = page.styles.replace('<style ', `<style nonce="${STYLE_NONCE_PLACEHOLDER}" `);
-  const html = template
+  const html = withoutAppScripts
     .replace(/<html[^>]*>/, `<html lang="${language.code}" dir="${language.dir}">`)
     .replace(DEFAULT_HEAD_TAGS, '')
-    .replace(SHELL_CLASSIC_SCRIPT, `<script src="${bootScript}"></script>`)
+    .replace(SHELL_CLASSIC_SCRIPT, boot)
     .replace('</head>', `${page.head}    ${styles}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
   return html.replaceAll(RENDER_ORIGIN, ORIGIN_PLACEHOLDER);

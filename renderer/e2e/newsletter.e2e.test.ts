@@ -12,6 +12,7 @@ import {
 import { startSmtpSink } from '../../backend/src/testing/smtp-sink.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import {
+  appStarted,
   closeContexts,
   expectNoProblems,
   freshContext,
@@ -216,6 +217,8 @@ describe('newsletter issues', () => {
     await seedSubscribers(mailApp, MAIL_KEY, subscribers);
     const { page, problems } = await openPage();
     await page.goto(`${mailApp.url}/blog`);
+    // Taps on a heading, which the browser does not hold back until the app runs it.
+    await appStarted(page);
     const title = page.getByRole('heading', { level: 1, name: pagesEn.blog.list.title });
     for (let click = 0; click < 5; click++) await title.click();
     await page.getByRole('button', { name: en.newsletterAdmin.open }).click();

@@ -8,7 +8,7 @@ describe('the web app routes the server knows', () => {
       new URL('../../../renderer/src/app/routes.tsx', import.meta.url),
       'utf8',
     );
-    const declared = [...routes.matchAll(/<Route (index|path="([^"]*)")[^>]*>/g)]
+    const declared = [...routes.matchAll(/<Route\s+(index|path="([^"]*)")[^>]*>/g)]
       .map((match) => (match[1] === 'index' ? '/' : `/${match[2]}`))
       .filter((path) => path !== '/*');
     // Desktop-only, and `/note` alone: declared to say "Invalid Note URL", not a page.
