@@ -96,7 +96,9 @@ export async function launchChromium(language: string): Promise<Chromium> {
   const stop = async () => {
     child.kill('SIGTERM');
     await exited;
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Its helper processes may still be writing there for a moment after it exits (seen as
+    // ENOTEMPTY at the end of a run): removal is tried again, as Node does on request.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   try {
     const port = await devToolsPort(child);

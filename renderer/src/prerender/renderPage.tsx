@@ -24,11 +24,8 @@ async function switchTo(language: LanguageCode): Promise<void> {
 
 /**
  * Renders the app at `path` in `language` as the browser's first render will (the same tree as
- * App, with a router fixed at the path). Addresses in the head are made on `origin`.
- *
- * A page that loads on demand is rendered twice the first time: React finishes a boundary that
- * waited for code with an inline script revealing it, which the CSP would refuse; once the code
- * has loaded, the second render finds it ready and writes the page in place.
+ * App, with a router fixed at the path), waiting for the pages that load on demand. Addresses
+ * in the head are made on `origin`.
  */
 export async function renderPage(
   path: string,
@@ -36,11 +33,6 @@ export async function renderPage(
   origin: string,
 ): Promise<RenderedPage> {
   await switchTo(language);
-  const page = await renderOnce(path, origin);
-  return page.body.includes('<script') ? renderOnce(path, origin) : page;
-}
-
-async function renderOnce(path: string, origin: string): Promise<RenderedPage> {
   const sheet = new ServerStyleSheet();
   let head: HeadEntry[] = [];
   const collector = { origin, record: (entries: HeadEntry[]) => void (head = entries) };
