@@ -10,6 +10,7 @@ import { NOTE_MAX_PROOF_ATTEMPTS } from '../../shared/limits.ts';
 import en from '../src/i18n/locales/en.json';
 import pagesEn from '../src/i18n/pages/en.json';
 import {
+  appStarted,
   freshContext,
   launchBrowser,
   saveScreenshot,
@@ -108,6 +109,9 @@ describe('analytics', () => {
     const visitor = await openPage();
     await visitor.page.goto(`${app.url}/`);
     await visitor.page.getByRole('heading', { level: 1, name: en.home.title }).waitFor();
+    // A pre-rendered page counts its view once the app runs it; a link followed before that
+    // loads the next page afresh, and the first is not counted.
+    await appStarted(visitor.page);
     await visitor.page
       .getByRole('navigation')
       .getByRole('link', { name: en.nav.features })
