@@ -6,6 +6,7 @@ import ar from '../src/i18n/locales/ar.json';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import {
+  appStarted,
   closeContexts,
   expectNoProblems,
   freshContext,
@@ -116,10 +117,12 @@ describe('pre-rendered pages', () => {
       for (const route of PRERENDERED_ROUTES) {
         const page = await context.newPage();
         const problems = watchPage(page);
-        await page.goto(server.url + route, { waitUntil: 'networkidle' });
-        // The app started on the page (React's root is on #root) and the pre-rendered elements
-        // are the ones on screen: none was replaced.
-        expect(await takenOverByReact(page)).toBe(true);
+        await page.goto(server.url + route);
+        // The app started on the page (React's root is on #root, its controls enabled) and the
+        // pre-rendered elements are the ones on screen: none was replaced. Waited for, not
+        // assumed at network idle: on a loaded machine the app's start can follow a quiet spell.
+        await expect.poll(() => takenOverByReact(page)).toBe(true);
+        await appStarted(page);
         expect(await rootChildrenRemoved(page), `${route} in ${locale}`).toBe(0);
         expect((await framesOf(page)).every((frame) => frame.shown)).toBe(true);
         expectNoProblems(problems);
@@ -175,7 +178,10 @@ describe('pre-rendered pages', () => {
       // A form the browser submitted itself would put its fields in the URL (a GET to the
       // page): a dialog-method form submits nowhere.
       expect(await still.locator('form:not([method="dialog"])').count(), route).toBe(0);
-      const enabled = still.locator('main :is(input, textarea, select, button):enabled');
+      // Those on screen: a closed dialog's (the menu drawer's) cannot be reached.
+      const enabled = still
+        .locator('#root :is(input, textarea, select, button):enabled')
+        .filter({ visible: true });
       expect(await enabled.count(), route).toBe(0);
     }
 

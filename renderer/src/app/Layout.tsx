@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
 import { usePageViews } from '../api/track.ts';
 import { LanguageSwitcherCompact } from '../i18n/LanguageSwitcher.tsx';
+import { ControlsOnceStarted } from '../ui/ControlsOnceStarted.tsx';
 import { LogoMark } from '../ui/icons.tsx';
 import { Footer } from './Footer.tsx';
 import { NavBar } from './NavBar.tsx';
@@ -86,7 +87,9 @@ function MobileBar() {
         <LogoMark size={26} />
         <span>{t('common.appName')}</span>
       </MobileBrand>
-      <LanguageSwitcherCompact />
+      <ControlsOnceStarted>
+        <LanguageSwitcherCompact />
+      </ControlsOnceStarted>
     </MobileHeader>
   );
 }

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { LanguageSwitcherDropdown } from '../i18n/LanguageSwitcher.tsx';
 import { IconButton } from '../ui/Button.tsx';
+import { ControlsOnceStarted } from '../ui/ControlsOnceStarted.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { LogoMark, MenuIcon } from '../ui/icons.tsx';
 import { NAV_ITEMS } from './navItems.ts';
@@ -74,18 +75,20 @@ export function NavBar() {
         </DesktopNav>
 
         <End>
-          <LanguageSwitcherDropdown />
-          <MenuButton
-            ref={menuButtonRef}
-            data-visible={!fits}
-            aria-label={t('nav.openMenu')}
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-            aria-controls={drawerId}
-            onClick={() => setDrawerOpenedOn(pathname)}
-          >
-            <MenuIcon />
-          </MenuButton>
+          <ControlsOnceStarted>
+            <LanguageSwitcherDropdown />
+            <MenuButton
+              ref={menuButtonRef}
+              data-visible={!fits}
+              aria-label={t('nav.openMenu')}
+              aria-haspopup="dialog"
+              aria-expanded={drawerOpen}
+              aria-controls={drawerId}
+              onClick={() => setDrawerOpenedOn(pathname)}
+            >
+              <MenuIcon />
+            </MenuButton>
+          </ControlsOnceStarted>
         </End>
       </Inner>
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useAppStarted } from './hydration.ts';
 
 /**
- * Around every routed page: its controls (fields, buttons, choices) stay disabled until the app
+ * Around every routed page and the bars' buttons (language, menu): their controls (fields, buttons, choices) stay disabled until the app
  * has taken the pre-rendered page over, which it does page by page as each page's code
  * arrives. Typed into before, a note's text would be on screen but not in the app, and its
  * button would do nothing; disabled, they say "not yet". A page the app renders afresh is
