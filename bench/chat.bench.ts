@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import inspector from 'node:inspector/promises';
+import path from 'node:path';
 import os from 'node:os';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +45,7 @@ const CONTENDERS = (process.env.BENCH_CHAT_CONTENDERS?.split(',') ??
 for (const name of CONTENDERS) {
   if (!(name in CONTENDER_LABELS)) throw new Error(`BENCH_CHAT_CONTENDERS: unknown ${name}`);
 }
-/** A directory: each server instance writes a V8 CPU profile there when it stops. */
+/** A directory: each server instance writes a V8 CPU profile of each timed run there. */
 const CPU_PROFILE_DIR = process.env.BENCH_CHAT_CPU_PROF;
 
 const unlimited = { limit: 1_000_000_000, windowSeconds: 60 };
@@ -87,7 +89,10 @@ if (process.argv[2] === SERVER_FLAG) {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, entry.duration);
   }).observe({ entryTypes: ['gc'] });
+  const profiler = CPU_PROFILE_DIR ? timedRunProfiler(CPU_PROFILE_DIR) : null;
   process.on('message', (message: { type: string }) => {
+    // The parent reads the CPU time just before and just after the timed run.
+    if (message.type === 'cpu') void profiler?.toggle();
     if (message.type === 'stats' || message.type === 'cpu') {
       // A full collection pauses the server; only memory readings (outside the timed run) need it.
       if (message.type === 'stats') {
@@ -111,6 +116,30 @@ if (process.argv[2] === SERVER_FLAG) {
     }
   });
   process.send!({ type: 'ready', url });
+}
+
+/**
+ * Profiles the timed runs only (not the start-up or joining, which a whole-process profile
+ * is mostly made of): started by one call, stopped and written by the next.
+ */
+function timedRunProfiler(directory: string) {
+  const session = new inspector.Session();
+  session.connect();
+  let running = false;
+  let runs = 0;
+  return {
+    async toggle() {
+      running = !running;
+      if (running) {
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+        return;
+      }
+      const { profile } = await session.post('Profiler.stop');
+      const file = path.join(directory, `chat-${process.pid}-${++runs}.cpuprofile`);
+      fs.writeFileSync(file, JSON.stringify(profile));
+    },
+  };
 }
 
 /**
@@ -146,11 +175,7 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
     fileURLToPath(import.meta.url),
     [SERVER_FLAG, JSON.stringify(env)],
     {
-      execArgv: [
-        ...process.execArgv,
-        '--expose-gc',
-        ...(CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : []),
-      ],
+      execArgv: [...process.execArgv, '--expose-gc'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );

@@ -11,6 +11,7 @@ import {
   createInProcessRelay,
   instanceOfConnection,
   joinToken,
+  serializeFrame,
   type ChatEvent,
   type ChatRelay,
 } from './relay.ts';
@@ -18,18 +19,20 @@ import {
 const ROOM = 'AAAAAAAAAAAAAAAAAAAAAA';
 /** A room on another channel than ROOM's. */
 const OTHER_ROOM = 'BBBBBBBBBBBBBBBBBBBBBB';
-const message = (n: number): ChatEvent => ({
+const message = (n: number, content = `v1.${'A'.repeat(16)}.${'B'.repeat(40)}`): ChatEvent => ({
   kind: 'message',
-  frame: {
+  from: 'p',
+  frame: serializeFrame({
     type: 'new_message',
     id: String(n),
-    content: `v1.${'A'.repeat(16)}.${'B'.repeat(40)}`,
+    content,
     timestamp: n,
     participantId: 'p',
-  },
+  }),
 });
 
-const timestamp = (event: ChatEvent) => (event.kind === 'message' ? event.frame.timestamp : -1);
+const timestamp = (event: ChatEvent) =>
+  event.kind === 'message' ? (JSON.parse(event.frame) as { timestamp: number }).timestamp : -1;
 
 describe('in-process chat relay', () => {
   it('delivers each event to every subscriber before publish resolves', async () => {
@@ -138,15 +141,17 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
     const received: ChatEvent[] = [];
     two.subscribe((_, event) => received.push(event));
     const awkward = `it's "quoted" \\ \\' ''; notify x, 'y'; -- ملاحظة 秘密 😀 \n end`;
+    // In the envelope (the sender's id) and in the frame carried after it.
     const event: ChatEvent = {
       kind: 'message',
-      frame: {
+      from: awkward,
+      frame: serializeFrame({
         type: 'new_message',
         id: awkward,
         content: 'v1.x.y',
         timestamp: 1,
-        participantId: 'p',
-      },
+        participantId: awkward,
+      }),
     };
     await one.publish(ROOM, event);
     await one.publish(ROOM, event, [two.instance]);
@@ -260,8 +265,7 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('PostgreSQL chat relay', () 
     const one = await relay();
     const seen: ChatEvent[] = [];
     one.subscribe((_, event) => seen.push(event));
-    const huge = message(1);
-    if (huge.kind === 'message') huge.frame.content = 'A'.repeat(8000);
+    const huge = message(1, 'A'.repeat(8000));
     await expect(one.publish(ROOM, huge)).rejects.toBeInstanceOf(RelayPayloadTooLargeError);
     expect(seen).toHaveLength(0);
   });
