@@ -205,4 +205,23 @@ describe('pre-rendered pages', () => {
     await page.getByRole('button', { name: en.home.form.submit }).click();
     await page.getByTestId('share-panel').waitFor();
   });
+
+  it('keeps a part whose code comes later disabled until that code has taken it over', async () => {
+    const context = await open({ locale: 'en-US' });
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/NewsletterCard-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url);
+    // The page around it runs; the newsletter card is on screen but not yet the app's.
+    await expect.poll(() => page.getByLabel(en.home.form.contentLabel).isEnabled()).toBe(true);
+    const card = page.locator('[data-newsletter="home"]');
+    expect(await card.locator(':is(input, button)').count()).toBeGreaterThan(0);
+    expect(await card.locator(':is(input, button):enabled').count()).toBe(0);
+    release();
+    await appStarted(page);
+  });
 });

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from './HomePage.tsx';
@@ -6,7 +5,7 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { useDesktopShell } from '../features/settings/desktopShell.ts';
 import { withPagesNamespace } from '../i18n/index.ts';
 import { platform } from '../platform/index.ts';
-import { ControlsOnceStarted } from '../ui/ControlsOnceStarted.tsx';
+import { ControlsOnceStarted, lazyWithControls } from '../ui/ControlsOnceStarted.tsx';
 import { AppLayout } from './Layout.tsx';
 
 /**
@@ -14,16 +13,7 @@ import { AppLayout } from './Layout.tsx';
  * code's boundary: a pre-rendered page's code may arrive after the rest of the app has started.
  */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => {
-    const Page = pick(await load());
-    return {
-      default: () => (
-        <ControlsOnceStarted>
-          <Page />
-        </ControlsOnceStarted>
-      ),
-    };
-  });
+  return lazyWithControls(async () => pick(await load()));
 }
 
 // Pages other than home and 404 load on demand, so a visitor reading a note does not download

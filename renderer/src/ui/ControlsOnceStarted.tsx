@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAppStarted } from './hydration.ts';
 
@@ -18,3 +18,21 @@ export function ControlsOnceStarted({ children }: { children: ReactNode }) {
 const Controls = styled.fieldset`
   display: contents;
 `;
+
+/**
+ * A part whose code loads on demand (a page, the newsletter card), its controls disabled
+ * inside its own boundary: on a pre-rendered page that code may arrive after the rest of the app
+ * has started, and until it has taken its part over, what is typed there is not in the app.
+ */
+export function lazyWithControls<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => {
+    const Part = await load();
+    return {
+      default: (props: Props) => (
+        <ControlsOnceStarted>
+          <Part {...props} />
+        </ControlsOnceStarted>
+      ),
+    };
+  });
+}
