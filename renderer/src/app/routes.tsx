@@ -8,10 +8,7 @@ import { platform } from '../platform/index.ts';
 import { ControlsOnceStarted, lazyWithControls } from '../ui/ControlsOnceStarted.tsx';
 import { AppLayout } from './Layout.tsx';
 
-/**
- * A page whose code loads the first time it is shown. Its controls wait for it inside its own
- * code's boundary: a pre-rendered page's code may arrive after the rest of the app has started.
- */
+/** A page whose code loads the first time it is shown, its controls waiting for that code. */
 function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return lazyWithControls(async () => pick(await load()));
 }
