@@ -109,6 +109,27 @@ describe('pre-rendered pages', () => {
     }
   }, 120_000);
 
+  it('shows a phone the menu button before any script runs, not a clipped row of links', async () => {
+    const context = await browser.newContext({
+      locale: 'en-US',
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(server.url + '/faq');
+    const menuButton = page.getByRole('button', { name: en.nav.openMenu });
+    expect(await menuButton.isVisible()).toBe(true);
+    // The desktop row of links is there (the app measures it) but not shown.
+    const links = page.locator('header nav a[href="/faq"]');
+    expect(await links.count()).toBeGreaterThan(0);
+    expect(await links.first().isVisible()).toBe(false);
+    // A wide window shows the links, and no menu button, as before.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await links.first().isVisible()).toBe(true);
+    expect(await menuButton.isVisible()).toBe(false);
+  });
+
   it('is taken over by the app as it is: no element replaced, no hydration error', async () => {
     for (const locale of ['en-US', 'ar']) {
       const context = await freshContext(browser, { locale });

@@ -14,12 +14,14 @@ import { fontSize, layer, radius, space } from '../ui/tokens.ts';
 /**
  * Collapses the desktop menu into the drawer whenever its links do not fit on one line. Measured
  * rather than a fixed breakpoint: the same menu is twice as wide in Russian as in English.
+ * Unknown (null) until measured, which a pre-rendered page is as it comes: CSS then decides by
+ * MENU_NEVER_FITS_BELOW_PX, so a phone shows the menu button, not a clipped row of links.
  */
 function useMenuFits() {
   const slotRef = useRef<HTMLElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const [fits, setFits] = useState(true);
+  const [fits, setFits] = useState<boolean | null>(null);
 
   useLayoutEffect(() => {
     const slot = slotRef.current;
@@ -43,6 +45,11 @@ function useMenuFits() {
 }
 
 const MENU_GAP_PX = 4;
+/**
+ * Below this window width the menu fits in no language (the narrowest, Chinese, needs about
+ * 700 px; English 1,010, Russian more than the bar's 1,200), measured on 2026-12-05.
+ */
+const MENU_NEVER_FITS_BELOW_PX = 640;
 
 /** Sticky site bar: brand (home), the menu (or the drawer when it does not fit), languages. */
 export function NavBar() {
@@ -62,7 +69,7 @@ export function NavBar() {
           <BrandName>{t('common.appName')}</BrandName>
         </Brand>
 
-        <DesktopNav ref={slotRef} aria-label={t('nav.label')} data-fits={fits}>
+        <DesktopNav ref={slotRef} aria-label={t('nav.label')} data-fits={fits ?? 'unknown'}>
           <DesktopList ref={listRef}>
             {NAV_ITEMS.map((item) => (
               <li key={item.key}>
@@ -79,7 +86,7 @@ export function NavBar() {
             <LanguageSwitcherDropdown />
             <MenuButton
               ref={menuButtonRef}
-              data-visible={!fits}
+              data-visible={fits === null ? 'unknown' : !fits}
               aria-label={t('nav.openMenu')}
               aria-haspopup="dialog"
               aria-expanded={drawerOpen}
@@ -165,6 +172,12 @@ const DesktopNav = styled.nav`
   &[data-fits='false'] {
     visibility: hidden;
   }
+
+  @media (max-width: ${MENU_NEVER_FITS_BELOW_PX - 1}px) {
+    &[data-fits='unknown'] {
+      visibility: hidden;
+    }
+  }
 `;
 
 const DesktopList = styled.ul`
@@ -221,6 +234,12 @@ const MenuButton = styled(IconButton)`
 
   &[data-visible='false'] {
     display: none;
+  }
+
+  @media (min-width: ${MENU_NEVER_FITS_BELOW_PX}px) {
+    &[data-visible='unknown'] {
+      display: none;
+    }
   }
 `;
 
