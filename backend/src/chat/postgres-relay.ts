@@ -30,16 +30,6 @@ if (MAX_WS_FRAME_BYTES + ENVELOPE_OVERHEAD_BYTES > NOTIFY_MAX_PAYLOAD_BYTES) {
   throw new Error('MAX_WS_FRAME_BYTES no longer fits a PostgreSQL NOTIFY payload');
 }
 
-/**
- * A notification's payload: the envelope as JSON, then, for an event carrying a participant's
- * frame, a newline and the frame's JSON text as it is (JSON has no raw newline, so the first one
- * ends the envelope). Carried as it is, the frame is neither escaped into a JSON string nor
- * parsed again by the receiver, which sends it on to its sockets as it comes. With the quoting
- * below, two instances went from 357 to 336 µs of CPU per message (one instance 157 and 149;
- * `npm run bench -- chat`, 2 rounds, 2026-12-05). Sending each batch after a few milliseconds
- * instead, so that more notifications share one statement and one wake-up, saved no more than
- * the runs' spread (2 ms: 322, 4 ms: 315, at once: 326 µs) and cost 1.5-3 ms of median latency.
- */
 interface Envelope {
   /** Publishing instance: it has delivered locally already and skips its own echo. */
   o: string;
@@ -49,27 +39,7 @@ interface Envelope {
    */
   s: number;
   r: string;
-  /** The event, without its frame if it has one. */
-  e: ChatEvent | Omit<Extract<ChatEvent, { frame: string }>, 'frame'>;
-}
-
-function encodePayload(envelope: Omit<Envelope, 'e'>, event: ChatEvent): string {
-  if (!('frame' in event)) return JSON.stringify({ ...envelope, e: event });
-  const { frame, ...rest } = event;
-  return `${JSON.stringify({ ...envelope, e: rest })}\n${frame}`;
-}
-
-function decodePayload(payload: string): { roomId: string; event: ChatEvent } | null {
-  const end = payload.indexOf('\n');
-  try {
-    const envelope = JSON.parse(end < 0 ? payload : payload.slice(0, end)) as Envelope;
-    const event = (
-      end < 0 ? envelope.e : { ...envelope.e, frame: payload.slice(end + 1) }
-    ) as ChatEvent;
-    return { roomId: envelope.r, event };
-  } catch {
-    return null;
-  }
+  e: ChatEvent;
 }
 
 /**
@@ -112,8 +82,9 @@ const notifyBatch = (batch: readonly Pending[]) =>
 
 /**
  * A payload as an SQL string literal. Text without a quote or a backslash is the same literal
- * however the server reads backslashes; a relayed frame's is (its fields are ids and base64url
- * ciphertext), and two native searches cost less than pg's escaping, a loop over each character.
+ * however the server reads backslashes; a relayed chat frame's is (its fields are ids and
+ * base64url ciphertext), and two native searches cost less than pg's escaping, a loop over each
+ * character. The payload itself is unchanged: instances of other versions read it as before.
  */
 const quoted = (payload: string) =>
   payload.includes("'") || payload.includes('\\') ? pg.escapeLiteral(payload) : `'${payload}'`;
@@ -187,8 +158,13 @@ export async function createPostgresRelay(options: {
 
   const onNotification = (message: pg.Notification) => {
     if (!message.payload || message.payload.startsWith(ownPrefix)) return;
-    const decoded = decodePayload(message.payload);
-    if (decoded !== null) deliver(decoded.roomId, decoded.event);
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(message.payload) as Envelope;
+    } catch {
+      return;
+    }
+    deliver(envelope.r, envelope.e);
   };
 
   async function connect(): Promise<void> {
@@ -339,7 +315,7 @@ export async function createPostgresRelay(options: {
     instance,
     publish(roomId, event, to) {
       if (closed) return Promise.resolve();
-      const payload = encodePayload({ o: instance, s: ++sequence, r: roomId }, event);
+      const payload = JSON.stringify({ o: instance, s: ++sequence, r: roomId, e: event });
       if (Buffer.byteLength(payload) > NOTIFY_MAX_PAYLOAD_BYTES) {
         return Promise.reject(new RelayPayloadTooLargeError('Relayed event too large'));
       }

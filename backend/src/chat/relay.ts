@@ -4,21 +4,6 @@ import { randomId } from '../random-id.ts';
 type FrameOf<Type extends ServerFrame['type']> = Extract<ServerFrame, { type: Type }>;
 
 /**
- * A frame one participant sends the others, serialized once where it was sent: every socket
- * it goes to, on any instance, is sent the same text, and a relay carries it as it is.
- */
-export interface ParticipantFrame {
-  /** The participant who sent it, who is not sent it back. */
-  from: string;
-  /** The server frame as JSON text (see serializeFrame). */
-  frame: string;
-}
-
-/** A frame relayed between participants as its JSON text, typed by what it must be. */
-export const serializeFrame = (frame: FrameOf<'new_message'> | FrameOf<'key_exchange'>): string =>
-  JSON.stringify(frame);
-
-/**
  * What one instance tells every instance about a room. Membership events carry the join's
  * connection token, so a receiver can tell a rejoin (new token) from a duplicate of what it
  * already knows, and a late "left" of an earlier join from the current one.
@@ -26,8 +11,8 @@ export const serializeFrame = (frame: FrameOf<'new_message'> | FrameOf<'key_exch
 export type ChatEvent =
   | { kind: 'joined'; participantId: string; connection: string; participantCount: number }
   | { kind: 'left'; participantId: string; connection: string; participantCount: number }
-  | ({ kind: 'message' } & ParticipantFrame)
-  | ({ kind: 'key_exchange' } & ParticipantFrame)
+  | { kind: 'message'; frame: FrameOf<'new_message'> }
+  | { kind: 'key_exchange'; frame: FrameOf<'key_exchange'> }
   | { kind: 'expired' };
 
 export type ChatEventHandler = (roomId: string, event: ChatEvent) => void;

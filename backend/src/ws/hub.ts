@@ -102,17 +102,12 @@ export interface WsHub {
  * socket cut off once it has more than MAX_BUFFERED_BYTES unsent, instead of queueing more.
  */
 export function sendFrame(socket: WebSocket, frame: ServerFrame): void {
-  sendSerialized(socket, JSON.stringify(frame));
-}
-
-/** sendFrame for a frame already serialized (one sent to several sockets, or relayed). */
-export function sendSerialized(socket: WebSocket, frame: string): void {
   if (socket.readyState !== socket.OPEN) return;
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     socket.terminate();
     return;
   }
-  socket.send(frame);
+  socket.send(JSON.stringify(frame));
 }
 
 export function sendErrorFrame(socket: WebSocket, code: ChatErrorCode, message: string): void {

@@ -1,7 +1,7 @@
 import { CHAT_CLOSE } from '../../../../shared/api/chat.ts';
 import { missingCase } from '../../../../shared/errors.ts';
 import type { AppMetrics } from '../../metrics/app-metrics.ts';
-import { sendErrorFrame, sendFrame, sendSerialized } from '../../ws/hub.ts';
+import { sendErrorFrame, sendFrame } from '../../ws/hub.ts';
 import {
   RelayPayloadTooLargeError,
   instanceOfConnection,
@@ -75,7 +75,9 @@ export function chatDelivery(deps: {
       }
       case 'message':
       case 'key_exchange':
-        if (event.from !== member.participantId) sendSerialized(member.socket, event.frame);
+        if (event.frame.participantId !== member.participantId) {
+          sendFrame(member.socket, event.frame);
+        }
         return;
       case 'expired':
         return;

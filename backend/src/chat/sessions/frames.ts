@@ -9,7 +9,6 @@ import type { Delivery } from './delivery.ts';
 import type { Join } from './join.ts';
 import type { LocalRooms } from './local-rooms.ts';
 import { randomId } from '../../random-id.ts';
-import { serializeFrame } from '../relay.ts';
 import type { Seats } from './seats.ts';
 import type { SessionWork } from './work.ts';
 
@@ -70,14 +69,13 @@ export function chatFrames(deps: {
     if (member === null) return;
     return delivery.route(member, {
       kind: 'message',
-      from: member.participantId,
-      frame: serializeFrame({
+      frame: {
         type: 'new_message',
         id: randomId(),
         content: frame.content,
         timestamp: Date.now(),
         participantId: member.participantId,
-      }),
+      },
     });
   }
 
@@ -91,12 +89,7 @@ export function chatFrames(deps: {
     }
     return delivery.route(member, {
       kind: 'key_exchange',
-      from: member.participantId,
-      frame: serializeFrame({
-        type: 'key_exchange',
-        participantId: member.participantId,
-        payload: frame.payload,
-      }),
+      frame: { type: 'key_exchange', participantId: member.participantId, payload: frame.payload },
     });
   }
 
