@@ -58,6 +58,17 @@ const takenOverByReact = (page: Page) =>
     ),
   );
 
+/** Holds the page's requests for `url` until the returned function is called. */
+async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const IPHONE_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -215,12 +226,7 @@ describe('pre-rendered pages', () => {
     // The app's code held back: the page is on screen, its controls not yet usable.
     const context = await open({ locale: 'en-US' });
     const page = await context.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/index-[^/]+\.js$/);
     await page.goto(server.url, { waitUntil: 'commit' });
     const content = page.getByLabel(en.home.form.contentLabel);
     await content.waitFor();
@@ -236,12 +242,7 @@ describe('pre-rendered pages', () => {
   it('keeps a part whose code comes later disabled until that code has taken it over', async () => {
     const context = await open({ locale: 'en-US' });
     const page = await context.newPage();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/NewsletterCard-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/NewsletterCard-[^/]+\.js$/);
     await page.goto(server.url);
     // The page around it runs; the newsletter card is on screen but not yet the app's.
     await expect.poll(() => page.getByLabel(en.home.form.contentLabel).isEnabled()).toBe(true);
