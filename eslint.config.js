@@ -24,14 +24,14 @@ const nodeBuiltins = [
  * Bare names ('crypto', 'electron') are matched as exact import paths, globs as patterns, so
  * 'crypto' does not also catch shared/crypto/ nor 'electron' the electron/ folder.
  */
-const restrict = (patterns, message) => {
+const restrict = (patterns, message, moreRestrictedPaths = []) => {
   const names = patterns.filter((p) => !p.includes('*') && !p.includes('/'));
   const globs = patterns.filter((p) => !names.includes(p));
   return {
     'no-restricted-imports': [
       'error',
       {
-        paths: names.map((name) => ({ name, message })),
+        paths: [...names.map((name) => ({ name, message })), ...moreRestrictedPaths],
         patterns: [{ group: globs, message }],
       },
     ],
@@ -114,6 +114,14 @@ export default tseslint.config(
           '**/electron/preload/**',
         ],
         'renderer/ is DOM-only; only renderer/src/platform may reach the preload bridge (type imports).',
+        [
+          {
+            name: 'react',
+            importNames: ['useId'],
+            message:
+              "Use useId from renderer/src/ui/ids.tsx: Preact's numbers differ between a pre-rendered page and the app taking it over.",
+          },
+        ],
       ),
     },
   },

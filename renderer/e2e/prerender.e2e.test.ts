@@ -51,12 +51,74 @@ const rootChildrenRemoved = (page: Page) =>
     () => (window as unknown as { __rootChildrenRemoved: number }).__rootChildrenRemoved,
   );
 
-const takenOverByReact = (page: Page) =>
-  page.evaluate(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((key) =>
-      key.startsWith('__reactContainer'),
-    ),
-  );
+/** Preact's root is on #root (its rendered tree, `_children`, is `__k` in its build). */
+const takenOverByTheApp = (page: Page) =>
+  page.evaluate(() => '__k' in (document.getElementById('root') ?? {}));
+
+/**
+ * What the app shows in #root, as HTML without comments (the build marks the parts that load
+ * on demand with comments, which a page rendered afresh does not have), without class names
+ * (styled-components numbers its components in the order their modules run, which differs with
+ * the order the page's parts arrive in; each page has the style rules of its own names), and
+ * with each field's state as it is rather than as its attributes give it (the HTML sets them
+ * as attributes, the app as properties), and with attributes in order of their names (the
+ * order the app set them in is not what it shows).
+ */
+const rootHtml = (page: Page) =>
+  page.evaluate(() => {
+    const live = document.getElementById('root')!;
+    const root = live.cloneNode(true) as HTMLElement;
+    const fields = 'input, textarea, select';
+    const copies = root.querySelectorAll(fields);
+    live.querySelectorAll<HTMLInputElement>(fields).forEach((field, index) => {
+      const copy = copies[index]!;
+      for (const name of ['value', 'checked']) copy.removeAttribute(name);
+      copy.setAttribute('data-state', `${field.value}|${field.checked}`);
+    });
+    for (const option of root.querySelectorAll('option')) option.removeAttribute('selected');
+    for (const element of root.querySelectorAll('*')) {
+      const attributes = [...element.attributes].sort((a, b) => a.name.localeCompare(b.name));
+      for (const { name } of attributes) element.removeAttribute(name);
+      for (const { name, value } of attributes) element.setAttribute(name, value);
+    }
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+    const comments: Node[] = [];
+    while (walker.nextNode()) comments.push(walker.currentNode);
+    for (const comment of comments) comment.parentNode!.removeChild(comment);
+    for (const element of root.querySelectorAll('[class]')) element.removeAttribute('class');
+    return root.innerHTML;
+  });
+
+/** True when both are the same; otherwise where they first differ, to show in the failure. */
+function sameHtml(taken: string, afresh: string): true | string {
+  if (taken === afresh) return true;
+  let at = 0;
+  while (taken[at] === afresh[at]) at++;
+  const around = (html: string) => html.slice(Math.max(0, at - 200), at + 200);
+  return `taken over: …${around(taken)}…\nafresh: …${around(afresh)}…`;
+}
+
+/**
+ * Opens `url` with its pre-rendered content taken out, so the app renders the page afresh. Its
+ * statistics are answered here: counted, every page twice would exceed the server's limit.
+ */
+async function openAfresh(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.route('**/api/analytics/**', (route) => route.fulfill({ status: 204 }));
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript)/,
+      '$1$2',
+    );
+    expect(html).toContain('<div id="root"></div>');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(url);
+  await page.locator('#root main').waitFor();
+  await appStarted(page);
+  return page;
+}
 
 /** Holds the page's requests for `url` until the returned function is called. */
 async function holdBack(page: Page, url: RegExp): Promise<() => void> {
@@ -154,15 +216,21 @@ describe('pre-rendered pages', () => {
         const page = await context.newPage();
         const problems = watchPage(page);
         await page.goto(server.url + route);
-        // The app started on the page (React's root is on #root, its controls enabled) and the
+        // The app started on the page (its root is on #root, its controls enabled) and the
         // pre-rendered elements are the ones on screen: none was replaced. Waited for, not
         // assumed at network idle: on a loaded machine the app's start can follow a quiet spell.
-        await expect.poll(() => takenOverByReact(page)).toBe(true);
+        await expect.poll(() => takenOverByTheApp(page)).toBe(true);
         await appStarted(page);
         expect(await rootChildrenRemoved(page), `${route} in ${locale}`).toBe(0);
         expect((await framesOf(page)).every((frame) => frame.shown)).toBe(true);
         expectNoProblems(problems);
-        await page.close();
+        // Taking a page over adopts its elements' attributes unchecked: what the app made of
+        // the page is what it makes rendering it afresh, attribute for attribute.
+        const afresh = await openAfresh(context, server.url + route);
+        await expect
+          .poll(async () => sameHtml(await rootHtml(page), await rootHtml(afresh)))
+          .toBe(true);
+        await Promise.all([page.close(), afresh.close()]);
         await visitNext();
       };
       await Promise.all([visitNext(), visitNext(), visitNext(), visitNext()]);

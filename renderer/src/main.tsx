@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
@@ -22,12 +22,8 @@ const app = (
 
 if (takeOver) {
   // The page the server sent pre-rendered (scripts/prerender.ts) stays on screen and the app
-  // takes it over as it is. As a transition, React does it in slices of a few milliseconds,
-  // yielding in between: the page it takes over already shows and scrolls, and a phone's
-  // main thread is never blocked for long (done at once, some 300-500 ms on a slow phone).
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+  // takes it over as it is; parts whose code comes later are taken over when it has come.
+  hydrateRoot(container, app);
 } else {
   // No pre-rendered page (the desktop app, the app's own fallback page), or one in another
   // language than this visitor's, or one the age gate must cover: rendered afresh. The boot

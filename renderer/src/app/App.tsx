@@ -4,6 +4,7 @@ import { ThemeProvider } from 'styled-components';
 import { AgeGate } from '../features/age-gate/AgeGate.tsx';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { theme } from '../theme/theme.ts';
+import { IdScope } from '../ui/ids.tsx';
 import { ToastProvider } from '../ui/toast/index.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -14,12 +15,14 @@ import { AppRoutes } from './routes.tsx';
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <GlobalStyle />
-      <ToastProvider>
-        <AgeGate>{children}</AgeGate>
-      </ToastProvider>
-    </ThemeProvider>
+    <IdScope>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        <ToastProvider>
+          <AgeGate>{children}</AgeGate>
+        </ToastProvider>
+      </ThemeProvider>
+    </IdScope>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { usePublicConfig } from '../api/config.ts';
 import { ExternalLink, isExternalHref } from '../ui/ExternalLink.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { RouteLoading } from './RouteStates.tsx';
 import { routePaths } from './paths.ts';

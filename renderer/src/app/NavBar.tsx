@@ -1,5 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { LanguageSwitcherDropdown } from '../i18n/LanguageSwitcher.tsx';
@@ -10,6 +10,7 @@ import { LogoMark, MenuIcon } from '../ui/icons.tsx';
 import { NAV_ITEMS } from './navItems.ts';
 import { routePaths } from './paths.ts';
 import { fontSize, layer, radius, space } from '../ui/tokens.ts';
+import { useId } from '../ui/ids.tsx';
 
 /**
  * Collapses the desktop menu into the drawer whenever its links do not fit on one line. Measured

@@ -6,6 +6,7 @@ export type NewsletterPlacement = 'home' | 'faq' | 'blog' | 'article';
 
 /** The card (with its form, API schemas and error catalogue) loads after the page around it. */
 const NewsletterCard = lazyWithControls(
+  'NewsletterCard',
   async () => (await import('../features/newsletter/NewsletterCard.tsx')).NewsletterCard,
 );
 

@@ -1,6 +1,6 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import styled, { keyframes } from 'styled-components';
 import { usePageMeta } from '../meta/usePageMeta.ts';
 import { Button } from '../ui/Button.tsx';

@@ -8,103 +8,129 @@ import { platform } from '../platform/index.ts';
 import { ControlsOnceStarted, lazyWithControls } from '../ui/ControlsOnceStarted.tsx';
 import { AppLayout } from './Layout.tsx';
 
-/** A page whose code loads the first time it is shown, its controls waiting for that code. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazyWithControls(async () => pick(await load()));
+/**
+ * A page whose code loads the first time it is shown, its controls waiting for that code;
+ * `name` names its element ids (ui/ids.tsx).
+ */
+function lazyPage<M>(name: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazyWithControls(name, async () => pick(await load()));
 }
 
 // Pages other than home and 404 load on demand, so a visitor reading a note does not download
 // the analytics dashboard. Pages showing the long documents also wait for those texts (the
 // `pages` namespace), so they render complete.
 const FeaturesPage = lazyPage(
+  'FeaturesPage',
   () => withPagesNamespace(import('../features/static/FeaturesPage.tsx')),
   (module) => module.FeaturesPage,
 );
 const SecurityPage = lazyPage(
+  'SecurityPage',
   () => withPagesNamespace(import('../features/static/SecurityPage.tsx')),
   (module) => module.SecurityPage,
 );
 const PrivacyPage = lazyPage(
+  'PrivacyPage',
   () => withPagesNamespace(import('../features/static/PrivacyPage.tsx')),
   (module) => module.PrivacyPage,
 );
 const TermsPage = lazyPage(
+  'TermsPage',
   () => withPagesNamespace(import('../features/static/TermsPage.tsx')),
   (module) => module.TermsPage,
 );
 const FaqPage = lazyPage(
+  'FaqPage',
   () => withPagesNamespace(import('../features/faq/FaqPage.tsx')),
   (module) => module.FaqPage,
 );
 const NoteViewerPage = lazyPage(
+  'NoteViewerPage',
   () => import('../features/notes/view/NoteViewerPage.tsx'),
   (module) => module.NoteViewerPage,
 );
 const NoteStatusPage = lazyPage(
+  'NoteStatusPage',
   () => import('../features/notes/status/NoteStatusPage.tsx'),
   (module) => module.NoteStatusPage,
 );
 const RequestCreatePage = lazyPage(
+  'RequestCreatePage',
   () => import('../features/requests/RequestCreatePage.tsx'),
   (module) => module.RequestCreatePage,
 );
 const RequestAnswerPage = lazyPage(
+  'RequestAnswerPage',
   () => import('../features/requests/RequestAnswerPage.tsx'),
   (module) => module.RequestAnswerPage,
 );
 const RequestClaimPage = lazyPage(
+  'RequestClaimPage',
   () => import('../features/requests/RequestClaimPage.tsx'),
   (module) => module.RequestClaimPage,
 );
 const ChatCreatePage = lazyPage(
+  'ChatCreatePage',
   () => import('../features/chat/ChatCreatePage.tsx'),
   (module) => module.ChatCreatePage,
 );
 const ChatRoomPage = lazyPage(
+  'ChatRoomPage',
   () => import('../features/chat/ChatRoomPage.tsx'),
   (module) => module.ChatRoomPage,
 );
 const MobileChatRoomPage = lazyPage(
+  'MobileChatRoomPage',
   () => import('../features/chat/MobileChatRoomPage.tsx'),
   (module) => module.MobileChatRoomPage,
 );
 const ApiReferencePage = lazyPage(
+  'ApiReferencePage',
   () => withPagesNamespace(import('../features/developers/ApiReferencePage.tsx')),
   (module) => module.ApiReferencePage,
 );
 const BlogListPage = lazyPage(
+  'BlogListPage',
   () => withPagesNamespace(import('../features/blog/BlogListPage.tsx')),
   (module) => module.BlogListPage,
 );
 const BlogArticlePage = lazyPage(
+  'BlogArticlePage',
   () => withPagesNamespace(import('../features/blog/BlogArticlePage.tsx')),
   (module) => module.BlogArticlePage,
 );
 const AnalyticsPage = lazyPage(
+  'AnalyticsPage',
   () => withPagesNamespace(import('../features/analytics/AnalyticsPage.tsx')),
   (module) => module.AnalyticsPage,
 );
 const MobileShell = lazyPage(
+  'MobileShell',
   () => withPagesNamespace(import('./mobile/MobileShell.tsx')),
   (module) => module.MobileShell,
 );
 const MobileCreateTab = lazyPage(
+  'MobileCreateTab',
   () => import('../features/notes/mobile/CreateTab.tsx'),
   (module) => module.CreateTab,
 );
 const MobileChatTab = lazyPage(
+  'MobileChatTab',
   () => import('../features/chat/mobile/ChatTab.tsx'),
   (module) => module.ChatTab,
 );
 const MobileRequestTab = lazyPage(
+  'MobileRequestTab',
   () => import('../features/requests/mobile/RequestTab.tsx'),
   (module) => module.RequestTab,
 );
 const MobileSettingsTab = lazyPage(
+  'MobileSettingsTab',
   () => import('../features/settings/mobile/SettingsTab.tsx'),
   (module) => module.SettingsTab,
 );
 const SettingsPage = lazyPage(
+  'SettingsPage',
   () => import('../features/settings/SettingsPage.tsx'),
   (module) => module.SettingsPage,
 );

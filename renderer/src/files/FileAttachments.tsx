@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { missingCase } from '../../../shared/errors.ts';
 import { NOTE_MAX_FILES, NOTE_MAX_IMAGE_BYTES } from '../../../shared/limits.ts';
@@ -21,8 +21,7 @@ interface FileAttachmentsProps {
 
 /** The files going with a note: images as thumbnails, others by name and size. */
 export function FileAttachments({ handle, disabled, issues, onIssues }: FileAttachmentsProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t, language } = useTranslation();
   const { attachments, maxBytes, adding: busy } = handle;
   const error = issues.map((issue) => issueText(issue)).join(' ');
 

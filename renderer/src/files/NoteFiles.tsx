@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { missingCase } from '../../../shared/errors.ts';
 import type { FileMeta } from '../../../shared/crypto/index.ts';
@@ -18,9 +18,8 @@ interface NoteFilesProps {
 
 /** A read note's (or answer's) files: images shown, every file saved on request. */
 export function NoteFiles({ access, metas }: NoteFilesProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const { files, save, cancel } = useNoteFiles(access, metas);
-  const language = i18n.resolvedLanguage ?? 'en';
 
   function problemText(problem: FileProblem): string {
     switch (problem) {

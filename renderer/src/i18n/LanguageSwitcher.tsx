@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import styled from 'styled-components';
 import { LANGUAGES } from '../../../shared/languages.ts';
 import type { LanguageCode } from '../../../shared/languages.ts';
@@ -8,11 +8,12 @@ import { buttonStyles } from '../ui/Button.tsx';
 import { CheckIcon, ChevronDownIcon } from '../ui/icons.tsx';
 import { changeLanguage, resolveLanguage } from './index.ts';
 import { fontSize, layer, radius, space } from '../ui/tokens.ts';
+import { useId } from '../ui/ids.tsx';
 
 /** The language the interface is shown in right now (re-renders on change). */
 export function useCurrentLanguage() {
-  const { i18n } = useTranslation();
-  return resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { language } = useTranslation();
+  return resolveLanguage(language ?? language);
 }
 
 /** One button that moves to the next language on each press: for tight spaces. */
@@ -52,7 +53,7 @@ export function LanguageSwitcherDropdown() {
   const menuId = useId();
   const currentIndex = LANGUAGES.findIndex((language) => language.code === current.code);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (openAt !== null) itemRefs.current[openAt]?.focus();
   }, [openAt]);
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './useTranslation.ts';
 import { usePublicConfig } from '../api/config.ts';
 import { SESSION_ID_LENGTH, VISITOR_ID_LENGTH } from '../../../shared/api/analytics-tracking.ts';
 import { NOTE_PBKDF2_ITERATIONS } from '../../../shared/crypto/protocol.ts';
@@ -40,12 +40,11 @@ function megabytes(bytes: number): number {
 
 /**
  * The values every document text may quote. Numbers come from the constants the server
- * enforces, so no page can promise a limit the code does not keep; i18next formats them for
+ * enforces, so no page can promise a limit the code does not keep; translate.ts formats them for
  * the reader's language (`{{maxChars, number}}`). The option lists reuse the form's own labels.
  */
 export function useDocumentValues() {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t, language } = useTranslation();
   const or = new Intl.ListFormat(language, { type: 'disjunction' });
   // The lives this server offers (its operator chooses them), once it has said.
   const config = usePublicConfig();

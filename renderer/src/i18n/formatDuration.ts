@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './translate.ts';
 import { missingCase } from '../../../shared/errors.ts';
 import { largestTwoUnits } from '../../../shared/time-ago.ts';
 import type { DurationUnit } from '../../../shared/time-ago.ts';

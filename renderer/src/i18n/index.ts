@@ -1,24 +1,18 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_CODES, LANGUAGES, supportedLanguage } from '../../../shared/languages.ts';
+import { LANGUAGES, supportedLanguage } from '../../../shared/languages.ts';
 import type { LanguageCode } from '../../../shared/languages.ts';
 import { LANGUAGE_STORAGE_KEY, browserLanguage, storage } from './detectLanguage.ts';
+import { addTexts, hasTexts, translate } from './translate.ts';
+import type { Namespace, TFunction, Texts } from './translate.ts';
 
-/**
- * `translation` (locales/<lng>.json) is the app shell and the features, needed on every page;
- * `pages` (pages/<lng>.json) holds the long documents (features, security, privacy, terms,
- * FAQ), needed only by the screens that show them.
- */
-export type Namespace = 'translation' | 'pages';
-type Bundle = Record<string, unknown>;
+export type { Namespace, TFunction, TranslationKey } from './translate.ts';
 
 /**
  * Every language file is its own chunk, fetched only when that language is shown: a visitor
  * downloads one language, not twelve.
  */
-const bundleFiles: Record<Namespace, Record<string, () => Promise<Bundle>>> = {
-  translation: import.meta.glob<Bundle>('./locales/*.json', { import: 'default' }),
-  pages: import.meta.glob<Bundle>('./pages/*.json', { import: 'default' }),
+const bundleFiles: Record<Namespace, Record<string, () => Promise<Texts>>> = {
+  translation: import.meta.glob<Texts>('./locales/*.json', { import: 'default' }),
+  pages: import.meta.glob<Texts>('./pages/*.json', { import: 'default' }),
 };
 const folderOf: Record<Namespace, string> = { translation: 'locales', pages: 'pages' };
 
@@ -26,20 +20,20 @@ const folderOf: Record<Namespace, string> = { translation: 'locales', pages: 'pa
 const wantedNamespaces = new Set<Namespace>(['translation']);
 const loading = new Map<string, Promise<void>>();
 
-function fetchBundle(language: LanguageCode, namespace: Namespace): Promise<Bundle> {
+function fetchBundle(language: LanguageCode, namespace: Namespace): Promise<Texts> {
   const load = bundleFiles[namespace][`./${folderOf[namespace]}/${language}.json`];
   if (!load) throw new Error(`No ${namespace} file for ${language}`);
   return load();
 }
 
 function ensureBundle(language: LanguageCode, namespace: Namespace): Promise<void> {
-  if (i18n.hasResourceBundle(language, namespace)) return Promise.resolve();
+  if (hasTexts(language, namespace)) return Promise.resolve();
   const key = `${language}|${namespace}`;
   let pending = loading.get(key);
   if (!pending) {
     pending = fetchBundle(language, namespace).then(
       (bundle) => {
-        i18n.addResourceBundle(language, namespace, bundle, true, true);
+        addTexts(language, namespace, bundle);
         loading.delete(key);
       },
       (error: unknown) => {
@@ -66,47 +60,58 @@ export function resolveLanguage(code: string | undefined): (typeof LANGUAGES)[nu
   return LANGUAGES.find((language) => language.code === supported) ?? LANGUAGES[0];
 }
 
+let shown: LanguageCode = LANGUAGES[0].code;
+const listeners = new Set<() => void>();
+
 /** The language on screen now. */
 export function currentLanguage(): LanguageCode {
-  return resolveLanguage(i18n.resolvedLanguage ?? i18n.language).code;
+  return shown;
+}
+
+/** Calls `listener` after each change of language; returns what stops that. */
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** Texts of `namespace` in `language` (by default the one on screen when it is called). */
+export function translator<N extends Namespace>(
+  namespace: N,
+  language: LanguageCode = shown,
+): TFunction<N> {
+  return (key, options) => translate(language, namespace, key, options);
+}
+
+function show(language: LanguageCode): void {
+  shown = language;
+  for (const listener of listeners) listener();
 }
 
 /** `<html lang dir>` follow the interface language (Arabic turns the page right-to-left). */
 function applyDocumentLanguage() {
-  const language = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const language = resolveLanguage(shown);
   document.documentElement.lang = language.code;
   document.documentElement.dir = language.dir;
 }
 
 /**
- * Detects the language (spec §2: remembered choice, browser, page), loads its file and starts
- * i18next. Resolves before the first render, so the first paint is already translated.
+ * Detects the language (spec §2: remembered choice, browser, page) and loads its texts.
+ * Resolves before the first render, so the first paint is already translated.
  */
 export async function initI18n(): Promise<void> {
   const language = browserLanguage();
-  i18n.on('languageChanged', applyDocumentLanguage);
+  onLanguageChange(applyDocumentLanguage);
   await startI18n(language);
   // The spec caches the detected language, so the next visit starts in the same one.
   remember(language);
 }
 
-/** Starts i18next in `language` with its app texts: in the browser, and when pre-rendering. */
+/** Shows `language` with its app texts: in the browser, and when pre-rendering. */
 export async function startI18n(language: LanguageCode): Promise<void> {
-  const translation = await fetchBundle(language, 'translation');
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: { translation } },
-    supportedLngs: LANGUAGE_CODES,
-    // Every locale has every key (locales.test.ts), so there is nothing to fall back to, and no
-    // reason to download English beside the language shown.
-    fallbackLng: false,
-    load: 'currentOnly',
-    ns: ['translation'],
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  // Every locale has every key (locales.test.ts), so there is nothing to fall back to, and no
+  // reason to download English beside the language shown.
+  await ensureBundle(language, 'translation');
+  show(language);
 }
 
 /**
@@ -116,7 +121,7 @@ export async function startI18n(language: LanguageCode): Promise<void> {
 export async function loadNamespace(namespace: Namespace): Promise<void> {
   wantedNamespaces.add(namespace);
   // Loop: the language may change while the file is on its way.
-  while (!i18n.hasResourceBundle(currentLanguage(), namespace)) {
+  while (!hasTexts(currentLanguage(), namespace)) {
     await ensureBundle(currentLanguage(), namespace);
   }
 }
@@ -131,7 +136,5 @@ export async function withPagesNamespace<T>(module: Promise<T>): Promise<T> {
 export async function changeLanguage(code: LanguageCode): Promise<void> {
   await Promise.all([...wantedNamespaces].map((namespace) => ensureBundle(code, namespace)));
   remember(code);
-  await i18n.changeLanguage(code);
+  show(code);
 }
-
-export { i18n };

@@ -29,7 +29,7 @@ import pagesZh from './pages/zh.json';
  * en is the source (STYLE.md habit 11), for both namespaces: `locales/` (app shell and
  * features) and `pages/` (the long documents). Every other language must have exactly en's
  * keys, no empty strings, the same {{variables}}, exactly the plural forms the language has (as
- * i18next picks them with Intl.PluralRules), and no English left untranslated.
+ * translate.ts picks them with Intl.PluralRules), and no English left untranslated.
  */
 // `it` is Italian; vitest's `it` keeps its name.
 const namespaces: Record<string, Record<string, unknown>> = {
@@ -166,7 +166,7 @@ function flatten(value: unknown, prefix = '', into: Flat = new Map()): Flat {
   return into;
 }
 
-/** `{{name}}` / `{{name, format}}` for i18next, and `{name}` for Radix's own placeholders. */
+/** `{{name}}` / `{{name, format}}` for translate.ts, and `{name}` for Radix's own placeholders. */
 function placeholders(text: string): string[] {
   const found = new Set<string>();
   for (const match of text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g))
@@ -283,7 +283,7 @@ describe('pages (long documents)', () => {
 });
 
 describe('placeholders', () => {
-  it('finds i18next variables and Radix placeholders', () => {
+  it('finds the texts’ variables and Radix placeholders', () => {
     expect(placeholders('Hi {{name}}, {{count, number}} ({hotkey})')).toEqual([
       '{hotkey}',
       '{{count}}',

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 
 export interface PageMeta {
   /** Already translated; shown in the tab as "<title> | Ashnote". */
@@ -114,11 +114,10 @@ function applyHeadEntry(entry: HeadEntry) {
  * current page, and the canonical address.
  */
 export function usePageMeta({ title, description, keywords, canonical, noIndex }: PageMeta) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const fullTitle = t('meta.titleTemplate', { title });
   const siteName = t('common.appName');
   const imageAlt = t('meta.imageAlt');
-  const language = i18n.resolvedLanguage;
   const meta = { title, description, keywords, canonical, noIndex, fullTitle, siteName, imageAlt };
 
   // Pre-rendering: the page's head is taken while rendering (the last page rendered wins, as

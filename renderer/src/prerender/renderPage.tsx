@@ -1,5 +1,6 @@
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import type { LanguageCode } from '../../../shared/languages.ts';
@@ -12,7 +13,7 @@ import type { HeadEntry } from '../meta/usePageMeta.ts';
 
 let started = false;
 
-/** i18next in `language`, with the long documents' texts too (every page may need them). */
+/** The texts of `language`, with the long documents' too (every page may need them). */
 async function switchTo(language: LanguageCode): Promise<void> {
   if (!started) {
     await startI18n(language);
@@ -36,33 +37,23 @@ export async function renderPage(
   const sheet = new ServerStyleSheet();
   let head: HeadEntry[] = [];
   const collector = { origin, record: (entries: HeadEntry[]) => void (head = entries) };
-  const errors: unknown[] = [];
   try {
-    const { prelude } = await prerenderToNodeStream(
-      sheet.collectStyles(
-        <HeadCollector value={collector}>
-          <StrictMode>
-            <AppFrame>
-              <StaticRouter location={path}>
-                <AppRoutes />
-              </StaticRouter>
-            </AppFrame>
-          </StrictMode>
-        </HeadCollector>,
-      ),
-      {
-        onError: (error) => void errors.push(error),
-        // Never outlined: React moves a large part of a page out of place, to be revealed by an
-        // inline script, which the CSP would refuse.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-      },
-    );
-    // React would have written the error boundary's screen: the build fails instead.
-    if (errors.length > 0) throw new AggregateError(errors, `Rendering ${path} failed`);
-    const chunks: Buffer[] = [];
-    for await (const chunk of prelude) chunks.push(chunk as Buffer);
-    // Decoded once whole: a character may be split across two chunks.
-    const body = Buffer.concat(chunks).toString('utf8');
+    // React's elements are Preact's at run time (vite.config.ts, reactApiOnPreact); the types
+    // are React's. Parts that load on demand are waited for, and marked in the HTML so the
+    // browser takes each over where it is once its code has come.
+    const tree = sheet.collectStyles(
+      <HeadCollector value={collector}>
+        <StrictMode>
+          <AppFrame>
+            <StaticRouter location={path}>
+              <AppRoutes />
+            </StaticRouter>
+          </AppFrame>
+        </StrictMode>
+      </HeadCollector>,
+    ) as unknown as VNode;
+    // A part that fails throws here, and the build with it: no error screen is pre-rendered.
+    const body = await renderToStringAsync(tree);
     return { body, styles: sheet.getStyleTags(), head: headHtml(head) };
   } finally {
     sheet.seal();

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import styled, { keyframes } from 'styled-components';
 import { IconButton } from './Button.tsx';
 import { CloseIcon } from './icons.tsx';
+import { useId } from './ids.tsx';
 
 export type DialogPlacement = 'center' | 'inline-end' | 'fullscreen';
 
@@ -52,7 +53,9 @@ export function Dialog({
   const titleId = useId();
   const descriptionId = useId();
 
-  useEffect(() => {
+  // In the commit that opens or closes it, not after the next paint: a key pressed at once
+  // (Escape, then Enter on the opener) must find the dialog as the state says it is.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) {

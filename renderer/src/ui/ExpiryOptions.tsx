@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import type { NoteExpiration } from '../../../shared/limits.ts';
 
 /** A select's options for the lives offered: a note's, and a request's (whose answer is one). */

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import { platform } from '../platform/index.ts';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
 

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import type { ReactNode } from 'react';
 import styled, { css } from 'styled-components';
+import { useId } from './ids.tsx';
 
 export const Label = styled.label`
   display: block;

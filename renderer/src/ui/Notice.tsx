@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { routePaths } from '../app/paths.ts';
 import { ButtonLink } from './Button.tsx';

@@ -1,28 +1,32 @@
 import type { Atom, useStore } from 'jotai';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 
 /**
- * What a pre-rendered page (src/prerender) needs to be taken over as it is. The app's first
- * render in the browser must make exactly the HTML the build made, or React replaces the page
- * with an error (a "hydration mismatch"); so what the build cannot know is read with these,
- * which give the build's value while the page is being taken over, and the browser's right
- * after. A page the app renders afresh (the desktop app, the shell) gets the browser's values
- * from its first render.
+ * What a pre-rendered page (src/prerender) needs to be taken over as it is. Taking a page over
+ * (hydrating) adopts the HTML's elements without comparing their attributes, so a first render
+ * in the browser that differed from the build's would leave the page showing the build's
+ * attributes under the app's idea of them (a field enabled in the app, disabled on screen).
+ * What the build cannot know is therefore read with these: every part of the app renders the
+ * build's value first and the browser's right after, before the browser paints. That holds for
+ * a part that is taken over later (a page whose code loads on demand) and for one rendered
+ * afresh (the desktop app, a dialog opened later) alike.
  */
 
-const unchanging = () => () => undefined;
+/** False in a part's first render, true from the next one, which follows before any paint. */
+export function useAppStarted(): boolean {
+  const [started, setStarted] = useState(false);
+  // The second render is the point: the first must match the build's, whatever the browser.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useLayoutEffect(() => setStarted(true), []);
+  return started;
+}
 
 /**
  * A fact about this browser that does not change while the page is open (a secure connection,
  * the server in use). `read` must return a primitive.
  */
 export function useBrowserFact<T>(read: () => T, asPrerendered: T): T {
-  return useSyncExternalStore(unchanging, read, () => asPrerendered);
-}
-
-/** False while a pre-rendered page is being taken over, true once the app runs it. */
-export function useAppStarted(): boolean {
-  return useBrowserFact(() => true, false);
+  return useAppStarted() ? read() : asPrerendered;
 }
 
 /**
@@ -35,9 +39,10 @@ export function useAtomValueAsPrerendered<T>(
   anAtom: Atom<T>,
   asPrerendered: T,
 ): T {
-  return useSyncExternalStore(
+  const started = useAppStarted();
+  const value = useSyncExternalStore(
     (onChange) => store.sub(anAtom, onChange),
     () => store.get(anAtom),
-    () => asPrerendered,
   );
+  return started ? value : asPrerendered;
 }

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import type { SVGProps } from 'react';
+import { useId } from './ids.tsx';
 
 type IconProps = SVGProps<SVGSVGElement>;
 

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -81,7 +81,7 @@ function LoginForm({
   }
 
   // Focus goes back to the password after a refusal (the input was disabled while checking).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (error) inputRef.current?.focus();
   }, [error, inputRef]);
 

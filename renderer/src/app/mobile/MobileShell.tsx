@@ -1,5 +1,5 @@
 import { useStore } from 'jotai';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import { DEFAULT_CHAT_DURATION } from '../../../../shared/limits.ts';
@@ -11,6 +11,7 @@ import { mobileNoteAtom } from '../../features/notes/mobile/mobileNoteAtom.ts';
 import { mobileRequestAtom } from '../../features/requests/mobile/mobileRequestAtom.ts';
 import { initialMobileNote } from '../../features/notes/mobile/mobileNoteFlow.ts';
 import { registerServiceWorker } from '../../pwa/registerServiceWorker.ts';
+import { RouteLoading } from '../RouteStates.tsx';
 import { TabBar, TAB_BAR_SIZE } from './TabBar.tsx';
 
 /**
@@ -39,7 +40,11 @@ export function MobileShell() {
     <>
       <TabBarSpace />
       <Content>
-        <Outlet />
+        {/* A tab whose code is still on its way waits here, below the shell: the shell (its
+            tab bar, and the tabs' state, which it forgets when it goes) stays. */}
+        <Suspense fallback={<RouteLoading />}>
+          <Outlet />
+        </Suspense>
       </Content>
       <TabBar />
     </>

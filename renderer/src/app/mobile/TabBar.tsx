@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { routePaths } from '../paths.ts';

@@ -1,6 +1,6 @@
 import { atom, useAtom } from 'jotai';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { MIN_AGE } from '../../../../shared/limits.ts';
 import { LanguageSwitcherCompact } from '../../i18n/LanguageSwitcher.tsx';

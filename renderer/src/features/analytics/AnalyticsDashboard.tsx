@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled, { useTheme } from 'styled-components';
 import {
   ANALYTICS_TIMEFRAMES,
@@ -61,11 +61,10 @@ export function AnalyticsDashboard({ onSignedOut }: { onSignedOut: () => void })
 }
 
 function SummaryView({ summary }: { summary: AnalyticsSummary }) {
-  const { t, i18n } = useTranslation('pages');
+  const { t, language } = useTranslation('pages');
   // Durations are worded with the app's shared time units.
   const { t: tApp } = useTranslation();
   const theme = useTheme();
-  const language = i18n.resolvedLanguage ?? 'en';
   const number = new Intl.NumberFormat(language);
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   const time = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });

@@ -1,10 +1,11 @@
 import { area, line } from 'd3-shape';
-import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode } from 'react';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { CardTitle } from '../../ui/Card.tsx';
 import { MutedText } from '../../ui/text.ts';
 import { fontSize, space } from '../../ui/tokens.ts';
+import { useId } from '../../ui/ids.tsx';
 
 export interface ChartSeries {
   /** Already translated. */
@@ -33,9 +34,8 @@ const PADDING = { top: 12, right: 12, bottom: 24, left: 40 };
  * of each series as the image's description, and everyone can open the same numbers as a table.
  */
 export function HourlyChart({ title, description, hours, series }: HourlyChartProps) {
-  const { t, i18n } = useTranslation('pages');
+  const { t, language } = useTranslation('pages');
   const id = useId();
-  const language = i18n.resolvedLanguage ?? 'en';
   const number = new Intl.NumberFormat(language);
   const hourFormat = new Intl.DateTimeFormat(language, {
     month: 'short',

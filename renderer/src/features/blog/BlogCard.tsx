@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { BlogPostSummary } from '../../../../shared/api/blog.ts';

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
 import { usePublicConfig } from '../../api/config.ts';
@@ -26,9 +26,10 @@ import { useBlogAdmin } from './useBlogAdmin.ts';
 import { useBlogPosts } from './useBlogPosts.ts';
 import { useTitleTaps } from './useTitleTaps.ts';
 import { space } from '../../ui/tokens.ts';
+import { useId } from '../../ui/ids.tsx';
 
 export function BlogListPage() {
-  const { t, i18n } = useTranslation('pages');
+  const { t, language } = useTranslation('pages');
   const { t: tApp } = useTranslation();
   usePageMeta({
     title: t('blog.list.title'),
@@ -49,7 +50,7 @@ export function BlogListPage() {
   const aiHintId = useId();
 
   const all = posts.state.status === 'ready' ? posts.state.posts : [];
-  const shown = searchPosts(all, query, category, i18n.resolvedLanguage ?? 'en');
+  const shown = searchPosts(all, query, category, language);
   const aiAvailable = config?.aiArticlesAvailable === true;
 
   return (

@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import type {
   NewsletterIssue,
@@ -16,6 +16,7 @@ import { MutedText } from '../../ui/text.ts';
 import { fontSize, space } from '../../ui/tokens.ts';
 import { ArticleBody } from './ArticleBody.tsx';
 import { useNewsletterIssues } from './useNewsletterIssues.ts';
+import { useId } from '../../ui/ids.tsx';
 
 type Texts = Partial<Record<LanguageCode, NewsletterIssueText>>;
 

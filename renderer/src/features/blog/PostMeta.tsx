@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
 import { formatPostDate } from './formatDate.ts';
@@ -17,12 +17,10 @@ export function PostKicker({ post }: { post: BlogPostSummary }) {
 
 /** Date and author label. */
 export function PostByline({ post }: { post: BlogPostSummary }) {
-  const { i18n } = useTranslation('pages');
+  const { language } = useTranslation('pages');
   return (
     <Byline>
-      <time dateTime={post.publishedAt}>
-        {formatPostDate(i18n.resolvedLanguage ?? 'en', post.publishedAt)}
-      </time>
+      <time dateTime={post.publishedAt}>{formatPostDate(language, post.publishedAt)}</time>
       <span aria-hidden="true">·</span>
       <span>{post.author}</span>
     </Byline>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { platform, shareLink } from '../../platform/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CheckIcon, ShareIcon } from '../../ui/icons.tsx';

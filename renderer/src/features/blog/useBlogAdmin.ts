@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
 import { errorDetails } from '../../../../shared/error-details.ts';
 import { ApiError } from '../../api/client.ts';

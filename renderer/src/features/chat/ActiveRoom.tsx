@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { CHAT_MAX_PARTICIPANTS } from '../../../../shared/limits.ts';
 import { Button } from '../../ui/Button.tsx';

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { CHAT_MESSAGE_MAX_CHARS } from '../../../../shared/limits.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -10,6 +10,7 @@ import { VisuallyHidden } from '../../ui/VisuallyHidden.tsx';
 import type { SendResult } from './chatClient.ts';
 import { fontSize, radius, space } from '../../ui/tokens.ts';
 import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
+import { useId } from '../../ui/ids.tsx';
 
 interface ChatComposerProps {
   /** In the room: typing is possible, even before the partner is there. */

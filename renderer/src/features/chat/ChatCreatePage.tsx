@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { DEFAULT_CHAT_DURATION } from '../../../../shared/limits.ts';
 import type { ChatDuration } from '../../../../shared/limits.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { CHAT_DURATIONS, DEFAULT_CHAT_DURATION } from '../../../../shared/limits.ts';
 import type { ChatDuration } from '../../../../shared/limits.ts';
 import { ChoiceGroup } from '../../ui/ChoiceGroup.tsx';

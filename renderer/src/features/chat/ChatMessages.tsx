@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { missingCase } from '../../../../shared/errors.ts';
 import { CHAT_MAX_PARTICIPANTS } from '../../../../shared/limits.ts';
@@ -21,11 +21,11 @@ interface ChatMessagesProps {
 
 /** The conversation: own messages at the end side, the partner's at the start, bot notes between. */
 export function ChatMessages({ entries, waiting, onShare, dropped }: ChatMessagesProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const logRef = useRef<HTMLDivElement>(null);
   const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' }),
-    [i18n.language],
+    () => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }),
+    [language],
   );
 
   // Follow the conversation as it grows.

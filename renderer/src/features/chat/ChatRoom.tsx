@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { missingCase } from '../../../../shared/errors.ts';

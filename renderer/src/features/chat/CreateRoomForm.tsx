@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useNavigate } from 'react-router-dom';
 import type { ChatDuration } from '../../../../shared/limits.ts';
 import { Button } from '../../ui/Button.tsx';

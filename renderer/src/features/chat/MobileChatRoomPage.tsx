@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useLocation, useParams } from 'react-router-dom';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
 import { ChatRoom } from './ChatRoom.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useNavigate } from 'react-router-dom';
 import { missingCase } from '../../../../shared/errors.ts';
 import { useToast } from '../../ui/toast/index.ts';

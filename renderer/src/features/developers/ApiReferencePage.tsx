@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled, { css } from 'styled-components';
 import { apiPaths } from '../../../../shared/api/paths.ts';
 import { apiUrl } from '../../api/client.ts';

@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useRef, useState } from 'react';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { routePaths } from '../../app/paths.ts';
 import { usePageMeta } from '../../meta/usePageMeta.ts';
@@ -16,11 +16,12 @@ import { FAQ_CATEGORIES, FAQ_ENTRIES } from './faqEntries.ts';
 import { searchFaq } from './searchFaq.ts';
 import type { CategoryFilter, FaqItem } from './searchFaq.ts';
 import { fontSize, radius, space } from '../../ui/tokens.ts';
+import { useId } from '../../ui/ids.tsx';
 
 const FILTERS: readonly CategoryFilter[] = ['all', ...FAQ_CATEGORIES];
 
 export function FaqPage() {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const { t: tPages } = useTranslation('pages');
   usePageMeta({
     title: t('faq.title'),
@@ -33,7 +34,6 @@ export function FaqPage() {
   const [category, setCategory] = useState<CategoryFilter>('all');
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
-  const language = i18n.resolvedLanguage ?? 'en';
 
   const items: FaqItem[] = FAQ_ENTRIES.map(({ id, category: itemCategory }) => ({
     id,

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { NEWSLETTER_CODE_LENGTH } from '../../../../shared/limits.ts';
 import { usePublicConfigState } from '../../api/config.ts';
@@ -13,6 +13,7 @@ import { prefetchSend, subscribe, verifyCode } from './newsletterSend.ts';
 import type { NewsletterPlacement } from '../../app/NewsletterSlot.tsx';
 import { fontSize } from '../../ui/tokens.ts';
 import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
+import { useId } from '../../ui/ids.tsx';
 
 /** Double opt-in (spec §4): the address, then the code mailed to it, then done. */
 type Step = { step: 'email' } | { step: 'verify'; email: string } | { step: 'success' };
@@ -59,7 +60,7 @@ function SignUp({ ready }: { ready: boolean }) {
   const afterFirstStep = useRef(false);
 
   // Each step puts the keyboard where the next thing to type is (not on the first render).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (step.step === 'verify') codeRef.current?.focus();
     else if (step.step === 'email' && afterFirstStep.current) emailRef.current?.focus();
     afterFirstStep.current = true;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button } from '../../ui/Button.tsx';
 import { Row } from '../../ui/layout.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useParams } from 'react-router-dom';
 import { requestIdSchema } from '../../../../shared/api/requests.ts';
 import { NOTE_MAX_CHARS } from '../../../../shared/limits.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import { DEFAULT_NOTE_EXPIRATION, REQUEST_LABEL_MAX_CHARS } from '../../../../shared/limits.ts';
 import type { NoteExpiration } from '../../../../shared/limits.ts';
 import { offeredChoice, useOfferedExpirations } from '../../api/offeredExpirations.ts';
@@ -109,8 +109,8 @@ export function RequestLinks({
   onAnother: () => void;
   raised?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const date = new Date(created.expiresAt).toLocaleString(i18n.language, {
+  const { t, language } = useTranslation();
+  const date = new Date(created.expiresAt).toLocaleString(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { isCryptoError } from '../../../../shared/crypto/errors.ts';
 import { ApiError } from '../../api/client.ts';

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import type {
   BuiltInReach,
@@ -20,6 +20,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { CurrentServer } from './CurrentServer.tsx';
 import { fontSize, space } from '../../ui/tokens.ts';
 import { NEVER_SUBMITTED_BY_BROWSER } from '../../ui/formSubmission.ts';
+import { useId } from '../../ui/ids.tsx';
 
 type Choice = DesktopSettings['server'];
 type Pending = 'hosted' | 'built-in' | null;

@@ -1,12 +1,13 @@
-import i18n from 'i18next';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MENU_LABEL_KEYS } from '../../../../shared/desktop-menu.ts';
 import type { MenuLabels } from '../../../../shared/desktop-bridge.ts';
+import { onLanguageChange, translator } from '../../i18n/index.ts';
+import type { TFunction } from '../../i18n/index.ts';
 import { platform } from '../../platform/index.ts';
 
 /** The native menu's words in the current language, from the `desktop.menu` translations. */
-export function menuLabels(t: typeof i18n.t): MenuLabels {
+export function menuLabels(t: TFunction): MenuLabels {
   return Object.fromEntries(
     MENU_LABEL_KEYS.map((key) => [key, t(`desktop.menu.${key}`)]),
   ) as MenuLabels;
@@ -21,12 +22,12 @@ export function connectDesktopShell(navigate: (path: string) => void): () => voi
   const stopOpening = platform.onOpenPath?.(navigate) ?? (() => {});
   const { setMenuLabels } = platform;
   if (setMenuLabels === undefined) return stopOpening;
-  const send = () => setMenuLabels(menuLabels(i18n.t));
+  const send = () => setMenuLabels(menuLabels(translator('translation')));
   send();
-  i18n.on('languageChanged', send);
+  const stopFollowing = onLanguageChange(send);
   return () => {
     stopOpening();
-    i18n.off('languageChanged', send);
+    stopFollowing();
   };
 }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { routePaths } from '../../app/paths.ts';
 import { withPagesNamespace } from '../../i18n/index.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { AnonymousIcon, FlameIcon, LockIcon } from '../../ui/icons.tsx';
 import { CardGrid, DocumentCard } from './DocumentCards.tsx';

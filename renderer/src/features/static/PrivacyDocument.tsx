@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import type { DocumentProps } from './DocumentCards.tsx';
 import { LegalDocument } from './LegalDocument.tsx';
 import { useDocumentValues } from '../../i18n/documentValues.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { AnonymousIcon, LinkIcon, LockIcon, ShieldIcon, TimerOffIcon } from '../../ui/icons.tsx';
 import { CardGrid, DocumentCard, DocumentSection, DocumentStack } from './DocumentCards.tsx';

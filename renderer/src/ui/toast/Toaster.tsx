@@ -1,6 +1,6 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { useAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled, { css, keyframes } from 'styled-components';
 import { CloseIcon } from '../icons.tsx';
 import { currentToastAtom, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from './toastState.ts';

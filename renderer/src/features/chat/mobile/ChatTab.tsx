@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import { routePaths } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../meta/usePageMeta.ts';
 import { InsecureConnectionWarning } from '../../../ui/InsecureConnectionWarning.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { ApiError } from '../../../api/client.ts';
 import { Button, ButtonLink } from '../../../ui/Button.tsx';

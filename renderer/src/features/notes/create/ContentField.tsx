@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { NOTE_MAX_CHARS } from '../../../../../shared/limits.ts';
@@ -22,8 +22,8 @@ interface ContentFieldProps {
  * secret to send (added on a line of its own after what is written).
  */
 export function ContentField({ value, problem, disabled, onChange, ref }: ContentFieldProps) {
-  const { t, i18n } = useTranslation();
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const { t, language } = useTranslation();
+  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const max = number.format(NOTE_MAX_CHARS);
 
   let error: string | undefined;

@@ -1,5 +1,5 @@
-import { useId, useReducer, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useReducer, useRef } from 'react';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import type { NoteExpiration } from '../../../../../shared/limits.ts';
 import { assessSecurity } from '../../../../../shared/security-score.ts';
@@ -24,6 +24,7 @@ import { SecurityPanel } from './SecurityPanel.tsx';
 import { useSubmitNote } from './useSubmitNote.ts';
 import { fontSize, space } from '../../../ui/tokens.ts';
 import { NEVER_SUBMITTED_BY_BROWSER } from '../../../ui/formSubmission.ts';
+import { useId } from '../../../ui/ids.tsx';
 
 /** The home page's form: write, protect, attach, and send the note encrypted. */
 export function CreateNoteForm({ onCreated }: { onCreated: (note: CreatedNote) => void }) {

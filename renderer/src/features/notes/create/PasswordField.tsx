@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { IconButton } from '../../../ui/Button.tsx';
 import { Field, Input } from '../../../ui/Field.tsx';

@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { NOTE_REFERENCE_MAX_CHARS } from '../../../../../shared/limits.ts';
 import { missingCase } from '../../../../../shared/errors.ts';
@@ -8,6 +7,7 @@ import { FieldError, FieldHint, Input, Label } from '../../../ui/Field.tsx';
 import { Row } from '../../../ui/layout.ts';
 import type { EmailProblem } from './noteFormValidation.ts';
 import { fontSize, space } from '../../../ui/tokens.ts';
+import { useId } from '../../../ui/ids.tsx';
 
 interface ReceiptFieldProps {
   /** This server can send mail (from /api/config). */

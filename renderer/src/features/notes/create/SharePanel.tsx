@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { CheckIcon } from '../../../ui/icons.tsx';
@@ -24,13 +24,13 @@ export function SharePanel({
   note: CreatedNote;
   onCreateAnother: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const link = noteLink(note.noteId, note.linkKey);
   const { copied, copy, share } = useShareLink(link, { title: t('home.toast.copied') });
-  const expires = formatExpiry(i18n.language, note.expiresAt);
+  const expires = formatExpiry(language, note.expiresAt);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
 

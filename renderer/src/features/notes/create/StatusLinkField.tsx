@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { FieldHint, Label } from '../../../ui/Field.tsx';
@@ -9,6 +8,7 @@ import { radius, space } from '../../../ui/tokens.ts';
 import { statusLink } from '../createNote.ts';
 import type { CreatedNote } from '../createdNote.ts';
 import { LinkInput, LinkRow } from './linkStyles.ts';
+import { useId } from '../../../ui/ids.tsx';
 
 /**
  * The sender's private status link, shown once beside the share link and set apart from it: it

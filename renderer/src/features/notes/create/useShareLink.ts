@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import { platform } from '../../../platform/index.ts';
 import type { ToastOptions } from '../../../ui/toast/index.ts';
 import { useCopyFeedback } from '../../../ui/useCopyFeedback.ts';

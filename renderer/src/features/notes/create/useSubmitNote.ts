@@ -1,5 +1,5 @@
 import { useRef, type FormEvent, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import type { LanguageCode } from '../../../../../shared/languages.ts';
 import type { NoteExpiration } from '../../../../../shared/limits.ts';
 import { useToast } from '../../../ui/toast/index.ts';

@@ -1,10 +1,11 @@
-import { Suspense, lazy, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, lazy, useRef, useState } from 'react';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { space } from '../../../ui/tokens.ts';
 import type { SecretTarget } from './GeneratorPanel.tsx';
+import { useId } from '../../../ui/ids.tsx';
 
 // The panel and the generator load on first use, not with the home page.
 const GeneratorPanel = lazy(async () => ({

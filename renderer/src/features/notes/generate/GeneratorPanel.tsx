@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { ChoiceGroup } from '../../../ui/ChoiceGroup.tsx';
@@ -21,6 +21,7 @@ import {
   type Separator,
 } from './secretGenerator.ts';
 import { loadWordList } from './wordList.ts';
+import { useId } from '../../../ui/ids.tsx';
 
 export type SecretTarget = 'password' | 'content';
 type Kind = SecretSettings['kind'];

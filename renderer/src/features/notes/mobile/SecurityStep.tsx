@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { assessSecurity } from '../../../../../shared/security-score.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -20,6 +20,7 @@ import { useCreateMobileNote } from './useCreateMobileNote.ts';
 import type { FileAttachmentsHandle } from '../../../files/useFileAttachments.ts';
 import { radius, space } from '../../../ui/tokens.ts';
 import { NEVER_SUBMITTED_BY_BROWSER } from '../../../ui/formSubmission.ts';
+import { useId } from '../../../ui/ids.tsx';
 
 interface SecurityStepProps {
   state: MobileNoteState;

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { Input, Label } from '../../../ui/Field.tsx';
@@ -26,7 +26,7 @@ interface ShareStepProps {
  * status link, and start over.
  */
 export function ShareStep({ note, onCreateAnother, headingRef }: ShareStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const { t: tPage } = useTranslation('pages');
   const link = noteLink(note.noteId, note.linkKey);
   const { copied, copy, share } = useShareLink(link, {
@@ -68,7 +68,7 @@ export function ShareStep({ note, onCreateAnother, headingRef }: ShareStepProps)
         </Button>
       </Buttons>
       <MutedText>
-        {t('home.share.expires', { date: formatExpiry(i18n.language, note.expiresAt) })}
+        {t('home.share.expires', { date: formatExpiry(language, note.expiresAt) })}
       </MutedText>
 
       <QrBox>

@@ -1,6 +1,6 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { NOTE_MAX_CHARS } from '../../../../../shared/limits.ts';
@@ -17,6 +17,7 @@ import { MessageEditor } from './MessageEditor.tsx';
 import type { MobileNoteAction, MobileNoteState } from './mobileNoteFlow.ts';
 import { StepHeading } from './StepHeading.tsx';
 import { fontSize, radius, space } from '../../../ui/tokens.ts';
+import { useId } from '../../../ui/ids.tsx';
 
 interface WriteStepProps {
   state: MobileNoteState;
@@ -27,11 +28,11 @@ interface WriteStepProps {
 
 /** Step 1: the message, written in a full-screen editor, and files; Continue needs one of them. */
 export function WriteStep({ state, dispatch, headingRef, files }: WriteStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const { t: tPage } = useTranslation('pages');
   const { toast } = useToast();
   const [editing, setEditing] = useState(false);
-  const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
   const errorId = useId();
   const [fileIssues, setFileIssues] = useState<AttachmentIssue[]>([]);
   const hasFiles = files.attachments.length > 0;

@@ -1,5 +1,5 @@
 import type { FormEvent, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import type { NoteExpiration } from '../../../../../shared/limits.ts';
 import { useToast } from '../../../ui/toast/index.ts';
 import type { FileAttachmentsHandle } from '../../../files/useFileAttachments.ts';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import { useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { noteIdSchema, type NoteStatusResponse } from '../../../../../shared/api/notes.ts';
@@ -113,8 +113,8 @@ function NoteStatus({ noteId, statusKey }: { noteId: string; statusKey: string }
 
 /** The state in words: a title, what it means, and when. */
 function StatusCard({ status, children }: { status: NoteStatusResponse; children: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) => formatExpiry(i18n.language, iso);
+  const { t, language } = useTranslation();
+  const date = (iso: string) => formatExpiry(language, iso);
   if (status.state === 'waiting') {
     return (
       <Notice tone="warning" title={t('status.page.waiting')} data-testid="note-status">

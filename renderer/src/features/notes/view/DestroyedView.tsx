@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import type { DestroyReason } from '../../../../../shared/api/notes.ts';
 import { missingCase } from '../../../../../shared/errors.ts';
 import { formatDuration } from '../../../i18n/formatDuration.ts';
@@ -12,8 +12,8 @@ export function DestroyedView({
   reason: DestroyReason;
   seconds: number | null;
 }) {
-  const { t, i18n } = useTranslation();
-  const time = seconds === null ? null : formatDuration(t, i18n.language, seconds);
+  const { t, language } = useTranslation();
+  const time = seconds === null ? null : formatDuration(t, language, seconds);
   let text: string;
   switch (reason) {
     case 'read':

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import { noteInfoResponseSchema, type NoteInfoResponse } from '../../../../../shared/api/notes.ts';
 import { apiPaths } from '../../../../../shared/api/paths.ts';
 import { totalSeconds } from '../../../../../shared/time-ago.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import { useParams } from 'react-router-dom';
 import { noteIdSchema } from '../../../../../shared/api/notes.ts';
 import { usePageMeta } from '../../../meta/usePageMeta.ts';

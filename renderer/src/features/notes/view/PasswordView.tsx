@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button } from '../../../ui/Button.tsx';
 import { FieldError, Input, Label } from '../../../ui/Field.tsx';
@@ -20,7 +20,7 @@ export function PasswordView({ state, onSubmit }: PasswordViewProps) {
   const [password, setPassword] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!state.unlocking) inputRef.current?.focus();
   }, [state.unlocking, state.error]);
 

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.ts';
 import { routePaths } from '../../../app/paths.ts';
 import { usePageMeta } from '../../../meta/usePageMeta.ts';
 import { MobileScreen } from '../../../ui/MobileScreen.tsx';
