@@ -63,12 +63,20 @@ function lookUp(texts: Texts | undefined, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-function pluralForm(language: string, count: number): string {
-  let rules = pluralRules.get(language);
-  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
-  return rules.select(count);
+/** One instance per language: making one costs a phone several milliseconds each time. */
+function perLanguage<T>(make: (language: string) => T): (language: string) => T {
+  const made = new Map<string, T>();
+  return (language) => {
+    let instance = made.get(language);
+    if (instance === undefined) made.set(language, (instance = make(language)));
+    return instance;
+  };
 }
+
+const pluralRules = perLanguage((language) => new Intl.PluralRules(language));
+
+/** Numbers as the language writes them ("50,000", "50.000", "٥٠٬٠٠٠"). */
+export const numberFormat = perLanguage((language) => new Intl.NumberFormat(language));
 
 function formatted(
   language: string,
@@ -77,7 +85,7 @@ function formatted(
   options: Intl.DateTimeFormatOptions | undefined,
 ): string {
   if (format === 'number' && typeof value === 'number') {
-    return new Intl.NumberFormat(language).format(value);
+    return numberFormat(language).format(value);
   }
   if (format === 'datetime' && (value instanceof Date || typeof value === 'number')) {
     return new Intl.DateTimeFormat(language, options).format(value);
@@ -102,7 +110,7 @@ export function translate(
   const text =
     (count === undefined
       ? undefined
-      : (lookUp(texts, `${key}_${pluralForm(language, count)}`) ??
+      : (lookUp(texts, `${key}_${pluralRules(language).select(count)}`) ??
         lookUp(texts, `${key}_other`))) ?? lookUp(texts, key);
   if (text === undefined) return key;
   return text.replace(PLACEHOLDER, (placeholder, name: string, format: string | undefined) =>

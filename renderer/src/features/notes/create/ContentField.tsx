@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
 import type { Ref } from 'react';
+import { numberFormat } from '../../../i18n/translate.ts';
 import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { missingCase } from '../../../../../shared/errors.ts';
@@ -23,7 +23,7 @@ interface ContentFieldProps {
  */
 export function ContentField({ value, problem, disabled, onChange, ref }: ContentFieldProps) {
   const { t, language } = useTranslation();
-  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const number = numberFormat(language);
   const max = number.format(NOTE_MAX_CHARS);
 
   let error: string | undefined;

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Ref } from 'react';
+import { numberFormat } from '../../../i18n/translate.ts';
 import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { missingCase } from '../../../../../shared/errors.ts';
@@ -32,7 +33,7 @@ export function WriteStep({ state, dispatch, headingRef, files }: WriteStepProps
   const { t: tPage } = useTranslation('pages');
   const { toast } = useToast();
   const [editing, setEditing] = useState(false);
-  const number = useMemo(() => new Intl.NumberFormat(language), [language]);
+  const number = numberFormat(language);
   const errorId = useId();
   const [fileIssues, setFileIssues] = useState<AttachmentIssue[]>([]);
   const hasFiles = files.attachments.length > 0;
