@@ -18,8 +18,9 @@ import {
 /**
  * The pages the build pre-renders (issue 36), in Chromium against the real backend and built
  * bundle: painted from the HTML alone, then taken over by the app without being replaced and
- * without a hydration error; never shown in a language the visitor did not choose, nor before
- * the age gate where it asks; and no form on them sends anything before the app has started.
+ * exactly as the app renders it afresh; never shown in a language the visitor did not choose,
+ * nor before the age gate where it asks; and no form on them sends anything before the app has
+ * started.
  */
 
 /** Records, from before the page's first script, what each animation frame showed. */
@@ -203,7 +204,7 @@ describe('pre-rendered pages', () => {
     expect(await menuButton.isVisible()).toBe(false);
   });
 
-  it('is taken over by the app as it is: no element replaced, no hydration error', async () => {
+  it('is taken over by the app as it is: no element replaced, each as the app makes it afresh', async () => {
     for (const locale of ['en-US', 'ar']) {
       const context = await freshContext(browser, { locale });
       contexts.push(context);

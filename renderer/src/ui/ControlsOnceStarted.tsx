@@ -8,8 +8,9 @@ import { IdScope } from './ids.tsx';
  * buttons, choices) stay disabled until the app has taken the pre-rendered page over, which it
  * does page by page as each page's code arrives. Typed into before, a note's text would be on
  * screen but not in the app, and its button would do nothing; disabled, they say "not yet". A
- * page the app renders afresh is enabled before it is first painted (hydration.ts). A fieldset is HTML's own way to disable a set
- * of controls; as `display: contents` it adds no box to the layout.
+ * page the app renders afresh is enabled before it is first painted (hydration.ts). A fieldset
+ * is HTML's own way to disable a set of controls; as `display: contents` it adds no box to the
+ * layout.
  */
 export function ControlsOnceStarted({ children }: { children: ReactNode }) {
   const started = useAppStarted();

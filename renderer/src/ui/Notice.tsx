@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.ts';
 import styled from 'styled-components';
@@ -27,7 +27,7 @@ export function Notice({
   'data-testid': testId,
 }: NoticeProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
   }, [title]);
   return (

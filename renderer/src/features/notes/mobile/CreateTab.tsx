@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { missingCase } from '../../../../../shared/errors.ts';
@@ -32,7 +32,7 @@ export function CreateTab() {
   });
 
   // A new step is announced by moving focus to its heading (which also scrolls it into view).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shownStep.current === state.step) return;
     shownStep.current = state.step;
     stepHeadingRef.current?.focus();
