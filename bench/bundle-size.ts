@@ -87,6 +87,8 @@ const DOCUMENT_ROUTES = new Set([
 
 interface ManifestChunk {
   file: string;
+  /** The chunk's name before its hash (a shared chunk's is its main module's file name). */
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;

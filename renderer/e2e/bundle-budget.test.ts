@@ -40,6 +40,22 @@ describe('web bundle', () => {
     }
   });
 
+  it("paints a note link's warning before any of the code that decrypts and saves has loaded", () => {
+    const manifest = readManifest();
+    const note = measureRoutes(WEB_DIR, 'en').find((route) => route.route === '/note/:id')!;
+    // Asked for once the check finds the note (useNoteReader), while the warning is read.
+    const onRead = [
+      'src/features/notes/noteKeys.ts',
+      'src/features/notes/view/decryptNote.ts',
+      'src/files/NoteFiles.tsx',
+    ].map((key) => manifest[key]!.file);
+    const cryptoChunks = Object.values(manifest)
+      .filter((chunk) => chunk.name === 'crypto')
+      .map((chunk) => chunk.file);
+    expect(cryptoChunks.length).toBeGreaterThan(0);
+    for (const file of [...onRead, ...cryptoChunks]) expect(note.files).not.toContain(file);
+  });
+
   it('ships no language file with the entry, and one file per language and namespace', () => {
     const home = measureRoutes(WEB_DIR, 'en').find((route) => route.route === '/')!;
     const hindi = measureRoutes(WEB_DIR, 'hi').find((route) => route.route === '/')!;

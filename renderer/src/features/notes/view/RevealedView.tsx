@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from '../../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { Button, buttonStyles } from '../../../ui/Button.tsx';
@@ -5,7 +6,7 @@ import { Row, Stack, sectionPadding } from '../../../ui/layout.ts';
 import { useCopyFeedback } from '../../../ui/useCopyFeedback.ts';
 import { useContentProtection } from '../../../platform/useContentProtection.ts';
 import { HomeActions } from '../../../ui/Notice.tsx';
-import { NoteFiles } from '../../../files/NoteFiles.tsx';
+import { LazyNoteFiles } from '../../../files/lazyNoteFiles.ts';
 import type { OpenedFiles } from '../../../files/fileCalls.ts';
 import type { ShownImage } from './viewerState.ts';
 import { fontSize, radius, space } from '../../../ui/tokens.ts';
@@ -69,7 +70,11 @@ export function RevealedView({ text, images, skipped, files }: RevealedViewProps
             </Images>
           </>
         ) : null}
-        {files === null ? null : <NoteFiles access={files.access} metas={files.metas} />}
+        {files === null ? null : (
+          <Suspense fallback={null}>
+            <LazyNoteFiles access={files.access} metas={files.metas} />
+          </Suspense>
+        )}
         {skipped > 0 ? <Small>{t('note.viewer.unsupportedImage')}</Small> : null}
         <HomeActions create />
       </Body>

@@ -6,6 +6,7 @@ import {
 import { apiPaths } from '../../../../../shared/api/paths.ts';
 import type { NoteKdf } from '../../../../../shared/crypto/index.ts';
 import { apiGet, apiPost, NetworkError } from '../../../api/client.ts';
+import { loadNoteFiles } from '../../../files/lazyNoteFiles.ts';
 import { initialViewerState, passwordKdf, viewerReducer } from './viewerState.ts';
 import type { ViewerAction, ViewerState } from './viewerState.ts';
 
@@ -18,7 +19,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The decryption code (key derivation, AES-GCM, the images) is not part of the page: the
  * warning paints without it, and it starts loading once the check finds the note, so it
- * arrives while the reader reads the warning.
+ * arrives while the reader reads the warning; the files' code likewise, where there are files.
  */
 const loadDecryption = () => Promise.all([import('../noteKeys.ts'), import('./decryptNote.ts')]);
 
@@ -70,7 +71,10 @@ export function useNoteReader(noteId: string, linkKey: string): NoteReader {
     }
     show({ type: 'checked', info });
     // A failed prefetch costs nothing: reading asks again.
-    if (!info.isDestroyed) void loadDecryption().catch(() => undefined);
+    if (!info.isDestroyed) {
+      void loadDecryption().catch(() => undefined);
+      if (info.fileCount > 0) void loadNoteFiles().catch(() => undefined);
+    }
   }, [linkKey, noteId, show]);
 
   useEffect(() => {
