@@ -1,5 +1,5 @@
 import { area, line } from 'd3-shape';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import styled from 'styled-components';
 import { CardTitle } from '../../ui/Card.tsx';
