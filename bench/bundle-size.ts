@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { PRERENDERED_DIR, prerenderedFile } from '../shared/web-app-routes.ts';
+import { PAGE_TEMPLATE_FILE } from '../shared/page-html.ts';
+import {
+  PRERENDERED_DIR,
+  SERVER_RENDERED_ROUTES,
+  prerenderedFile,
+} from '../shared/web-app-routes.ts';
 
 /**
  * What each route makes the browser download, measured on the built web bundle
@@ -145,13 +150,18 @@ function fileSize(webDir: string, file: string): { raw: number; gzip: number } {
 }
 
 /**
- * The classic scripts the route's page runs before the app: the pre-rendered page's boot script
- * where the build pre-rendered the route (scripts/prerender.ts), else index.html's
- * zod-jitless.js.
+ * The classic scripts the route's page runs before the app: the boot script where the build
+ * pre-rendered the route (scripts/prerender.ts) or the server renders it (into the same
+ * template), else index.html's zod-jitless.js.
  */
 function pageScripts(webDir: string, route: string, language: string): string[] {
   const prerendered = path.join(webDir, PRERENDERED_DIR, prerenderedFile(route, language));
-  const page = fs.existsSync(prerendered) ? prerendered : path.join(webDir, 'index.html');
+  const serverRendered = (SERVER_RENDERED_ROUTES as readonly string[]).includes(route);
+  const page = fs.existsSync(prerendered)
+    ? prerendered
+    : serverRendered
+      ? path.join(webDir, PRERENDERED_DIR, PAGE_TEMPLATE_FILE)
+      : path.join(webDir, 'index.html');
   const html = fs.readFileSync(page, 'utf8');
   return [...html.matchAll(/<script(?![^>]*type="module")[^>]*\ssrc="\/([^"]+)"/g)].map(
     (match) => match[1]!,

@@ -23,6 +23,8 @@ import { alternatingRounds } from './rounds.ts';
  * lighthouse-audit.ts, the browsers chromium.ts, the table lighthouse-report.ts.
  */
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+/** BENCH_LIGHTHOUSE_PAGES: only the pages of these labels (comma-separated, e.g. `/blog,/`). */
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim());
 const LANGUAGES: LanguageCode[] = ['en', 'ar'];
 
 type Route = (typeof WEB_APP_ROUTES)[number];
@@ -62,13 +64,14 @@ async function ourPages(baseUrl: string): Promise<BenchPage[]> {
     path: pagePath,
     ours: true,
   });
-  return [
+  const pages = [
     ...SITE_PAGES.map((route) => page(route)),
     page('/blog/:id', await newestArticlePath(baseUrl)),
     page('/chat' satisfies Route),
     page('/note/:id#key', await noteLinkPath(baseUrl)),
     page('/mobile' satisfies Route),
   ];
+  return ONLY_PAGES === undefined ? pages : pages.filter(({ label }) => ONLY_PAGES.includes(label));
 }
 
 /** The n-th address of 198.18.0.0/15, the range set aside for benchmarks (RFC 2544). */
@@ -106,7 +109,7 @@ export async function runLighthouseBench(): Promise<void> {
     for (const language of LANGUAGES) browsers.set(language, await launchChromium(language));
     const pages = await ourPages(server.url);
     console.log(
-      `Article: ${pages.find((page) => page.label === '/blog/:id')!.path} (the newest). ` +
+      `Article: ${await newestArticlePath(server.url)} (the newest). ` +
         'Note link: a real note, encrypted as `ashnote send` does, its key in the fragment; measured is its warning screen, before anything is read.',
     );
     const peerMissing = await privateBinRunning();

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ARTICLES } from '../backend/src/blog/seed-articles.ts';
 import { isNodeTooOld } from '../backend/src/node-version.js';
 import { createFakeNote, postJson } from '../backend/src/testing/notes-client.ts';
 import { TEST_DATABASES, createTestStore } from '../backend/src/testing/test-server.ts';
@@ -231,7 +232,7 @@ describe('the release', { timeout: 120_000 }, () => {
   });
 
   for (const kind of TEST_DATABASES) {
-    it(`migrates a new ${kind} database and serves notes, read once, and the web app`, async () => {
+    it(`migrates a new ${kind} database and serves notes, read once, the web app and the blog`, async () => {
       const store = await createTestStore(kind, { empty: true });
       const server = await startRelease(installed, store.env);
       try {
@@ -253,6 +254,13 @@ describe('the release', { timeout: 120_000 }, () => {
         const asset = await fetch(`${url}${script![1]}`);
         expect(asset.status).toBe(200);
         expect(asset.headers.get('content-type')).toMatch(/javascript/);
+
+        // The blog, rendered by the server with the renderer the release carries.
+        const blog = await fetch(`${url}/blog`, { headers: { 'accept-language': 'ar' } });
+        expect(blog.headers.get('content-language')).toBe('ar');
+        const blogHtml = await blog.text();
+        expect(blogHtml).toContain(`<h2 id="post-${SEED_ARTICLES[0]!.id}"`);
+        expect(blogHtml).toContain('id="page-data"');
       } finally {
         expect(await server.stop()).toBe(0);
         await store.drop();

@@ -21,7 +21,8 @@ import { build, type RolldownOutput } from 'rolldown';
  *   Electron's main forks (electron/server/index.ts);
  * - `db-backup.js`, `db-restore.js` — `npm run db:backup` and `npm run db:restore` of a release
  *   (backend/src/db/backup/), which has no sources to run them from;
- * - `pglite-worker.js`, `parse.worker.js` — the worker threads, under their sources' names.
+ * - `pglite-worker.js`, `parse.worker.js`, `page-render.worker.js` — the worker threads, under
+ *   their sources' names.
  *
  * npm packages are bundled in too, all but RUN_TIME_PACKAGES: loading them from node_modules
  * one module at a time (hundreds of files, each resolved, read and compiled) was the longest
@@ -59,6 +60,7 @@ export const SERVER_ENTRIES = {
   'db-restore': 'backend/src/db/backup/restore-main.ts',
   'pglite-worker': 'backend/src/db/embedded/pglite-worker.ts',
   'parse.worker': 'backend/src/notes/upload/parse.worker.ts',
+  'page-render.worker': 'backend/src/http/page-render.worker.ts',
 };
 
 /** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */

@@ -5,13 +5,14 @@ import { build as rolldown } from 'rolldown';
 import { build as vite } from 'vite';
 import { LANGUAGES } from '../shared/languages.ts';
 import {
-  ORIGIN_PLACEHOLDER,
-  PRERENDERED_DIR,
-  PRERENDERED_ROUTES,
-  STYLE_NONCE_PLACEHOLDER,
-  prerenderedFile,
-} from '../shared/web-app-routes.ts';
-import type { RenderedPage } from '../shared/web-app-routes.ts';
+  PAGE_TEMPLATE_FILE,
+  RENDERER_ENTRY,
+  RENDER_ORIGIN,
+  fillPage,
+  pageTemplate,
+} from '../shared/page-html.ts';
+import type { RenderPage } from '../shared/page-html.ts';
+import { PRERENDERED_DIR, PRERENDERED_ROUTES, prerenderedFile } from '../shared/web-app-routes.ts';
 import { rendererDefine, rendererPlugins, rendererRoot } from '../renderer/vite.config.ts';
 import { writeCompressed } from './vite-precompress.ts';
 
@@ -20,12 +21,14 @@ import { writeCompressed } from './vite-precompress.ts';
  * language, rendered to HTML as the app's first render in the browser will make it, so a phone
  * paints the page from the HTML alone and the app then takes it over (hydrates) as it is.
  *
- * 1. The app is built once more for Node (Vite's SSR build of src/prerender/renderPage.tsx,
- *    into a folder removed afterwards) and each page rendered with it.
+ * 1. The app is built once more for Node (Vite's SSR build of src/prerender/renderPage.tsx)
+ *    into dist/web/prerendered/renderer/, and each page rendered with it. The server loads the
+ *    same renderer for the pages it renders itself, the blog's (shared/page-html.ts).
  * 2. src/prerender/boot.ts becomes the pages' one classic script (assets/boot-<hash>.js): it
  *    runs before the first paint and hides a page that will be rendered afresh, and starts the
- *    app (index.html's module entry and preloads, moved to its data attributes).
- * 3. Each page is the built index.html with its language and direction, its own head (title,
+ *    app (index.html's module entry and preloads, moved to its data attributes). The built
+ *    index.html so changed is the pages' template (prerendered/template.html).
+ * 3. Each page is the template with its language and direction, its own head (title,
  *    description, social tags, canonical address), its styles and its content, written under
  *    dist/web/prerendered/<language>/. backend/src/http/web-bundle.ts serves it for its path
  *    in the language the request asks for (Accept-Language), filling in the placeholders.
@@ -33,11 +36,7 @@ import { writeCompressed } from './vite-precompress.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIR = path.join(ROOT, 'dist/web');
-const SSR_DIR = path.join(ROOT, 'dist/.prerender');
-/** An origin no page links to, replaced by ORIGIN_PLACEHOLDER once rendered. */
-const RENDER_ORIGIN = 'https://prerender.invalid';
-
-type RenderPage = (path: string, language: string, origin: string) => Promise<RenderedPage>;
+const RENDERER_FILE = path.join(WEB_DIR, PRERENDERED_DIR, RENDERER_ENTRY);
 
 async function buildRenderer(): Promise<RenderPage> {
   await vite({
@@ -49,14 +48,20 @@ async function buildRenderer(): Promise<RenderPage> {
     // Bundled in, as the browser gets them: some packages' Node builds (styled-components'
     // CommonJS one) would not hand the same imports to Node's loader.
     ssr: { noExternal: true },
+    // The public folder's files are the web bundle's, served from dist/web itself.
+    publicDir: false,
     build: {
       ssr: path.join(rendererRoot, 'src/prerender/renderPage.tsx'),
-      outDir: SSR_DIR,
+      outDir: path.dirname(RENDERER_FILE),
       emptyOutDir: true,
       target: 'node22',
+      // ES modules by their names, wherever the folder is copied to (no package.json needed).
+      rolldownOptions: {
+        output: { entryFileNames: '[name].mjs', chunkFileNames: 'assets/[name]-[hash].mjs' },
+      },
     },
   });
-  const module = (await import(pathToFileURL(path.join(SSR_DIR, 'renderPage.js')).href)) as {
+  const module = (await import(pathToFileURL(RENDERER_FILE).href)) as {
     renderPage: RenderPage;
   };
   return module.renderPage;
@@ -79,66 +84,17 @@ async function buildBootScript(): Promise<string> {
   return `/assets/${fileName}`;
 }
 
-/** The shell's classic script, which the boot script includes and replaces (it must block). */
-const SHELL_CLASSIC_SCRIPT = '<script defer src="/zod-jitless.js"></script>';
-
-/** index.html's own head tags that a page's head replaces. */
-const DEFAULT_HEAD_TAGS =
-  /[ \t]*(?:<title>[^<]*<\/title>|<meta\s+(?:name|property)="(?:description|og:[^"]+|twitter:[^"]+)"[^>]*?\/>)\n?/g;
-
-/** The app's entry module and the modules it preloads, as Vite wrote them into index.html. */
-const APP_SCRIPTS =
-  /\s*<script type="module" crossorigin src="([^"]+)"><\/script>|\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-function pageHtml(
-  template: string,
-  language: (typeof LANGUAGES)[number],
-  page: RenderedPage,
-  bootScript: string,
-): string {
-  // The app's code is asked for by the boot script once the page has been painted, so the
-  // page's first paint does not share a slow connection with it (src/prerender/boot.ts).
-  const entry: string[] = [];
-  const preloads: string[] = [];
-  const withoutAppScripts = template.replace(
-    APP_SCRIPTS,
-    (_tag, script?: string, preload?: string) => {
-      if (script) entry.push(script);
-      if (preload) preloads.push(preload);
-      return '';
-    },
-  );
-  if (entry.length !== 1) throw new Error('dist/web/index.html has no single module entry');
-  const boot = `<script src="${bootScript}" data-app="${entry[0]}" data-preload="${preloads.join(' ')}"></script>`;
-  const styles = page.styles.replace('<style ', `<style nonce="${STYLE_NONCE_PLACEHOLDER}" `);
-  const html = withoutAppScripts
-    .replace(/<html[^>]*>/, `<html lang="${language.code}" dir="${language.dir}">`)
-    .replace(DEFAULT_HEAD_TAGS, '')
-    .replace(SHELL_CLASSIC_SCRIPT, boot)
-    .replace('</head>', `${page.head}    ${styles}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.body}</div>`);
-  return html.replaceAll(RENDER_ORIGIN, ORIGIN_PLACEHOLDER);
-}
-
 export async function prerenderPages(): Promise<void> {
-  const template = fs.readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');
-  for (const expected of ['<div id="root"></div>', SHELL_CLASSIC_SCRIPT]) {
-    if (!template.includes(expected))
-      throw new Error(`dist/web/index.html has no ${expected} to render into or replace`);
-  }
+  const indexHtml = fs.readFileSync(path.join(WEB_DIR, 'index.html'), 'utf8');
   const [renderPage, bootScript] = await Promise.all([buildRenderer(), buildBootScript()]);
-  try {
-    for (const language of LANGUAGES) {
-      for (const route of PRERENDERED_ROUTES) {
-        const page = await renderPage(route, language.code, RENDER_ORIGIN);
-        if (page.body.includes('<script'))
-          throw new Error(`${route} (${language.code}) rendered a script, which the CSP refuses`);
-        const file = path.join(WEB_DIR, PRERENDERED_DIR, prerenderedFile(route, language.code));
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        fs.writeFileSync(file, pageHtml(template, language, page, bootScript));
-      }
+  const template = pageTemplate(indexHtml, bootScript);
+  fs.writeFileSync(path.join(WEB_DIR, PRERENDERED_DIR, PAGE_TEMPLATE_FILE), template);
+  for (const language of LANGUAGES) {
+    for (const route of PRERENDERED_ROUTES) {
+      const page = await renderPage(route, language.code, RENDER_ORIGIN);
+      const file = path.join(WEB_DIR, PRERENDERED_DIR, prerenderedFile(route, language.code));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, fillPage(template, language, page));
     }
-  } finally {
-    fs.rmSync(SSR_DIR, { recursive: true, force: true });
   }
 }

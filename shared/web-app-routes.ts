@@ -63,8 +63,9 @@ export function isWebAppPage(pathname: string): boolean {
 
 /**
  * The pages the build renders to HTML ahead of time, in every language (scripts/prerender.ts),
- * so a visitor sees them before any script has run. Pages whose content depends on the address
- * (a note, a room, an article) are rendered by the app as before.
+ * so a visitor sees them before any script has run. The blog's pages, whose content is in the
+ * database, the server renders (backend/src/http/rendered-pages.ts); pages whose content is
+ * secret or the visitor's own (a note, a room) are rendered by the app alone.
  */
 export const PRERENDERED_ROUTES = [
   '/',
@@ -76,12 +77,14 @@ export const PRERENDERED_ROUTES = [
   '/chat',
   '/faq',
   '/developers',
-  '/blog',
   '/mobile',
   '/mobile/chat',
   '/mobile/request',
   '/mobile/settings',
 ] as const;
+
+/** The pages the server renders on request, from its database (backend/src/blog/blog-pages.ts). */
+export const SERVER_RENDERED_ROUTES = ['/blog', '/blog/:id'] as const;
 
 /**
  * What the build leaves in a pre-rendered page for the server to fill in on each answer: the
@@ -97,14 +100,4 @@ export const PRERENDERED_DIR = 'prerendered';
 export function prerenderedFile(route: string, language: string): string {
   const name = route === '/' ? 'index' : route.slice(1);
   return `${language}/${name}.html`;
-}
-
-/** A page as the build pre-renders it, each part HTML for its place in index.html. */
-export interface RenderedPage {
-  /** What goes inside #root. */
-  body: string;
-  /** The styles the page uses, as styled-components' <style> element. */
-  styles: string;
-  /** Its title, description, social tags and canonical address. */
-  head: string;
 }

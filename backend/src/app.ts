@@ -15,6 +15,7 @@ import { clientKey } from './http/client-key.ts';
 import { edge } from './http/edge.ts';
 import { hostnameOf, isLoopbackHost } from './http/loopback-host.ts';
 import { MAX_CONNECTIONS_PER_ADDRESS, limitSlowClients } from './http/slow-clients.ts';
+import { renderedPages } from './http/rendered-pages.ts';
 import { serveWebBundle } from './http/web-bundle.ts';
 import { createLogger, errorMessage, type Logger } from './logger.ts';
 import { createMetrics } from './metrics/app-metrics.ts';
@@ -168,6 +169,13 @@ export async function createApp(
     metrics,
     options: options.chat ?? {},
   });
+  const blog = blogFeature({
+    config,
+    database,
+    logger,
+    requireAdmin: admin.requireAdmin,
+    options: options.blog,
+  });
   // Each router is a middleware a request passes until one matches: the hot path's first.
   const routers: Router[] = [
     ...notes.routers,
@@ -176,13 +184,7 @@ export async function createApp(
     chat.router,
     requests.router,
     ...newsletter.routers,
-    blogFeature({
-      config,
-      database,
-      logger,
-      requireAdmin: admin.requireAdmin,
-      options: options.blog,
-    }),
+    blog.router,
     analytics.router,
   ];
   const hub = createWsHub({
@@ -251,7 +253,18 @@ export async function createApp(
       },
     }),
   );
-  if (config.webDir !== null) app.use(serveWebBundle(config.webDir, config.publicUrl));
+  const pages =
+    config.webDir === null
+      ? null
+      : renderedPages({ webDir: config.webDir, logger, pageData: blog.pageData });
+  if (config.webDir !== null)
+    app.use(
+      serveWebBundle({
+        webDir: config.webDir,
+        publicUrl: config.publicUrl,
+        renderedPages: pages,
+      }),
+    );
   for (const router of routers) app.use(router.routes());
   app.use((ctx) => {
     if (isApiPath(ctx.path)) {
@@ -333,6 +346,7 @@ export async function createApp(
         await notes.stop();
         await newsletter.stop();
         await analytics.stop();
+        await pages?.close();
         await stopRateSync();
         await stopHousekeeping();
         await stopBackups();

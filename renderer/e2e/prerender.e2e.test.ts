@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_ARTICLES } from '../../backend/src/blog/seed-articles.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import { PRERENDERED_ROUTES } from '../../shared/web-app-routes.ts';
 import ar from '../src/i18n/locales/ar.json';
@@ -16,12 +17,16 @@ import {
 } from './harness.ts';
 
 /**
- * The pages the build pre-renders (issue 36), in Chromium against the real backend and built
- * bundle: painted from the HTML alone, then taken over by the app without being replaced and
- * exactly as the app renders it afresh; never shown in a language the visitor did not choose,
- * nor before the age gate where it asks; and no form on them sends anything before the app has
- * started.
+ * The pages the build pre-renders and those the server renders, the blog's (issue 36), in
+ * Chromium against the real backend and built bundle: painted from the HTML alone, then taken
+ * over by the app without being replaced and exactly as the app renders it afresh; never shown
+ * in a language the visitor did not choose, nor before the age gate where it asks; and no form
+ * on them sends anything before the app has started.
  */
+
+/** Every page that comes rendered: the build's, and the blog's list and an article. */
+const ARTICLE = SEED_ARTICLES[0]!;
+const RENDERED_ROUTES = [...PRERENDERED_ROUTES, '/blog', `/blog/${ARTICLE.id}`];
 
 /** Records, from before the page's first script, what each animation frame showed. */
 const WATCH_FRAMES = `
@@ -100,12 +105,18 @@ function sameHtml(taken: string, afresh: string): true | string {
 }
 
 /**
- * Opens `url` with its pre-rendered content taken out, so the app renders the page afresh. Its
- * statistics are answered here: counted, every page twice would exceed the server's limit.
+ * A page whose statistics are answered here: counted, every page opened twice would exceed the
+ * server's limit for one address, and the tests after this one would meet its 429s.
  */
-async function openAfresh(context: BrowserContext, url: string): Promise<Page> {
+async function uncountedPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.route('**/api/analytics/**', (route) => route.fulfill({ status: 204 }));
+  return page;
+}
+
+/** Opens `url` with its pre-rendered content taken out, so the app renders the page afresh. */
+async function openAfresh(context: BrowserContext, url: string): Promise<Page> {
+  const page = await uncountedPage(context);
   await page.route(url, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(
@@ -165,7 +176,7 @@ describe('pre-rendered pages', () => {
     ] as const) {
       const context = await open({ locale, javaScript: false });
       const page = await context.newPage();
-      for (const route of PRERENDERED_ROUTES) {
+      for (const route of RENDERED_ROUTES) {
         const response = await page.goto(server.url + route);
         expect(response?.status()).toBe(200);
         expect(response?.headers()['content-language']).toBe(locale.slice(0, 2));
@@ -182,6 +193,42 @@ describe('pre-rendered pages', () => {
       }
     }
   }, 120_000);
+
+  it("paints the blog's articles from the server's HTML, and the app starts on them without asking again", async () => {
+    const noScript = await open({ locale: 'en-US', javaScript: false });
+    const still = await noScript.newPage();
+    await still.goto(`${server.url}/blog`);
+    expect(await still.getByRole('article').count()).toBe(SEED_ARTICLES.length);
+    await still.goto(`${server.url}/blog/${ARTICLE.id}`);
+    expect(await still.locator('#root h1').textContent()).toBe(ARTICLE.title);
+    expect(await still.locator('#root main').textContent()).toContain(
+      new RegExp('<p>([^<]{20})').exec(ARTICLE.html)![1],
+    );
+
+    const context = await open({ locale: 'en-US' });
+    const page = await uncountedPage(context);
+    const problems = watchPage(page);
+    const blogRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/blog')) blogRequests.push(request.url());
+    });
+    await page.goto(`${server.url}/blog`);
+    await appStarted(page);
+    await expect.poll(() => takenOverByTheApp(page)).toBe(true);
+    expect(await page.getByRole('article').count()).toBe(SEED_ARTICLES.length);
+    expect(blogRequests).toEqual([]);
+    // Another page than the one the HTML came for asks the server, as the app always did; and
+    // so does the list once the app has left it (an article may have been deleted meanwhile).
+    await page.getByRole('article').first().getByRole('link').first().click();
+    await page.waitForURL(/\/blog\/.+/);
+    await page.locator('#root h1').waitFor();
+    await page.goBack();
+    await expect
+      .poll(() => blogRequests.map((url) => new URL(url).pathname))
+      .toEqual([expect.stringMatching(/^\/api\/blog\/[a-z0-9-]+$/), '/api/blog/posts']);
+    expect(await page.getByRole('article').count()).toBe(SEED_ARTICLES.length);
+    expectNoProblems(problems);
+  });
 
   it('shows a phone the menu button before any script runs, not a clipped row of links', async () => {
     const context = await browser.newContext({
@@ -210,11 +257,11 @@ describe('pre-rendered pages', () => {
       contexts.push(context);
       await context.addInitScript(WATCH_FRAMES);
       // A few pages at once, as tabs: most of a visit is waiting for the app to start.
-      const routes = [...PRERENDERED_ROUTES];
+      const routes = [...RENDERED_ROUTES];
       const visitNext = async (): Promise<void> => {
         const route = routes.shift();
         if (route === undefined) return;
-        const page = await context.newPage();
+        const page = await uncountedPage(context);
         const problems = watchPage(page);
         await page.goto(server.url + route);
         // The app started on the page (its root is on #root, its controls enabled) and the
@@ -280,7 +327,7 @@ describe('pre-rendered pages', () => {
   it("keeps a page's controls disabled until the app has started, and its forms submit nowhere", async () => {
     const noScript = await open({ locale: 'en-US', javaScript: false });
     const still = await noScript.newPage();
-    for (const route of PRERENDERED_ROUTES) {
+    for (const route of RENDERED_ROUTES) {
       await still.goto(server.url + route);
       // A form the browser submitted itself would put its fields in the URL (a GET to the
       // page): a dialog-method form submits nowhere.

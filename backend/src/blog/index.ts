@@ -2,6 +2,7 @@
  * The blog: published articles for everyone; deleting and AI-writing them for the administrator.
  *
  * - blog.routes.ts: HTTP (ids, status codes, the administrator's guard).
+ * - blog-pages.ts: what the server renders the blog's pages from.
  * - blog.service.ts: the rules (what readers see, ids and labels of AI-written articles).
  * - blog.repository.ts: the SQL (blog_post).
  * - blog.entities.ts: the table.
@@ -11,8 +12,10 @@
 import type { Middleware } from 'koa';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { PageDataSource } from '../http/rendered-pages.ts';
 import type { Router } from '../http/router.ts';
 import type { Logger } from '../logger.ts';
+import { blogPageData } from './blog-pages.ts';
 import { blogRepository } from './blog.repository.ts';
 import { blogRoutes } from './blog.routes.ts';
 import { blogService } from './blog.service.ts';
@@ -28,7 +31,7 @@ export function blogFeature(deps: {
   logger: Logger;
   requireAdmin: Middleware;
   options?: BlogOptions;
-}): Router {
+}): { router: Router; pageData: PageDataSource } {
   const { config, database, logger, requireAdmin, options = {} } = deps;
   const service = blogService({
     repo: blogRepository(database),
@@ -36,5 +39,5 @@ export function blogFeature(deps: {
     logger,
     aiTimeoutMs: options.aiTimeoutMs ?? 90_000,
   });
-  return blogRoutes(service, requireAdmin);
+  return { router: blogRoutes(service, requireAdmin), pageData: blogPageData(service) };
 }

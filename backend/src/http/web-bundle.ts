@@ -7,7 +7,11 @@ import type { Context, Next } from 'koa';
 import { API_PREFIX, WS_PATH } from '../../../shared/api/paths.ts';
 import { COMPRESSIBLE_EXTENSIONS, CONTENT_TYPES } from '../../../shared/content-types.ts';
 import { contentSecurityPolicy } from '../../../shared/content-security-policy.ts';
-import { LANGUAGE_CODES, languageOfAcceptLanguage } from '../../../shared/languages.ts';
+import {
+  LANGUAGE_CODES,
+  languageOfAcceptLanguage,
+  type LanguageCode,
+} from '../../../shared/languages.ts';
 import {
   ORIGIN_PLACEHOLDER,
   PRERENDERED_DIR,
@@ -16,6 +20,7 @@ import {
   isWebAppPage,
   prerenderedFile,
 } from '../../../shared/web-app-routes.ts';
+import type { RenderedPages } from './rendered-pages.ts';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -136,16 +141,22 @@ function compressPage(html: string, encoding: Encoding): Promise<Buffer> {
  * - a path that names a missing file is a 404, never the app; other unknown paths get the app,
  *   whose router shows its own 404 page; `/api` and `/ws` never fall back to the app;
  * - HEAD like GET, without the body;
- * - the pages the build pre-rendered, for their paths, in the language of `Accept-Language`
- *   (`Vary: Accept-Language`); the browser checks before its first paint that this is the
- *   language it starts in (renderer/src/prerender/boot.ts).
+ * - the pages the build pre-rendered, for their paths, and those the server renders
+ *   (`renderedPages`: the blog's), in the language of `Accept-Language` (`Vary:
+ *   Accept-Language`); the browser checks before its first paint that this is the language it
+ *   starts in (renderer/src/prerender/boot.ts).
  *
  * The app's HTML gets a fresh style nonce per response, announced in a `csp-nonce` meta tag that
  * styled-components reads, and allowed by that response's CSP alone: it admits the pre-rendered
  * page's styles too. Being different each time, it is compressed per response.
  */
-export function serveWebBundle(webDir: string, publicUrl: string | null) {
-  const root = path.resolve(webDir);
+export function serveWebBundle(options: {
+  webDir: string;
+  publicUrl: string | null;
+  renderedPages: RenderedPages | null;
+}) {
+  const { publicUrl, renderedPages } = options;
+  const root = path.resolve(options.webDir);
   const files = indexBundle(root);
   const withOrigin = new Map(
     [...NAMES_ORIGIN]
@@ -160,17 +171,23 @@ export function serveWebBundle(webDir: string, publicUrl: string | null) {
   const originOf = (ctx: Context) =>
     publicUrl === null ? `${ctx.protocol}://${ctx.host}` : new URL(publicUrl).origin;
 
+  /** The page rendered ahead for this path in `language`, by the build or by the server. */
+  async function renderedPage(requestPath: string, language: LanguageCode) {
+    const file = prerenderedFile(withoutTrailingSlash(requestPath), language);
+    const prerenderedPage = prerendered.get(file)?.toString('utf8');
+    return prerenderedPage ?? (await renderedPages?.page(requestPath, language)) ?? null;
+  }
+
   /**
-   * The app's HTML: the page pre-rendered for this path in the language the request asks for
-   * where the build made one, else the shell the app renders into.
+   * The app's HTML: the page rendered ahead for this path in the language the request asks for
+   * where there is one, else the shell the app renders into.
    */
   async function serveApp(ctx: Context, requestPath: string, status: 200 | 404) {
     const language = languageOfAcceptLanguage(ctx.get('Accept-Language'));
-    const file = prerenderedFile(withoutTrailingSlash(requestPath), language);
-    const pageBytes = status === 200 ? prerendered.get(file) : undefined;
+    const rendered = status === 200 ? await renderedPage(requestPath, language) : null;
     let page = shell;
-    if (pageBytes !== undefined) {
-      page = pageBytes.toString('utf8');
+    if (rendered !== null) {
+      page = rendered;
       // Another language asks for another page; a cache must not give one for the other.
       ctx.vary('Accept-Language');
       ctx.set('Content-Language', language);

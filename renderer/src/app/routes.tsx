@@ -5,6 +5,7 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage.tsx';
 import { useDesktopShell } from '../features/settings/desktopShell.ts';
 import { withPagesNamespace } from '../i18n/index.ts';
 import { platform } from '../platform/index.ts';
+import { PageDataScope } from '../prerender/pageData.tsx';
 import { ControlsOnceStarted, lazyWithControls } from '../ui/ControlsOnceStarted.tsx';
 import { AppLayout } from './Layout.tsx';
 
@@ -143,46 +144,48 @@ const SettingsPage = lazyPage(
 export function AppRoutes() {
   useDesktopShell();
   return (
-    <Routes>
-      <Route element={<AppLayout />}>
-        <Route
-          index
-          element={
-            <ControlsOnceStarted>
-              <HomePage />
-            </ControlsOnceStarted>
-          }
-        />
-        <Route path="features" element={<FeaturesPage />} />
-        <Route path="security" element={<SecurityPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="note/:id" element={<NoteViewerPage />} />
-        {/* A note link without its id: "Invalid Note URL" rather than "Page Not Found". */}
-        <Route path="note" element={<NoteViewerPage />} />
-        <Route path="s/:id" element={<NoteStatusPage />} />
-        <Route path="request" element={<RequestCreatePage />} />
-        <Route path="r/:id" element={<RequestAnswerPage />} />
-        <Route path="r/:id/open" element={<RequestClaimPage />} />
-        <Route path="chat" element={<ChatCreatePage />} />
-        <Route path="chat/:sessionId" element={<ChatRoomPage />} />
-        <Route path="faq" element={<FaqPage />} />
-        <Route path="developers" element={<ApiReferencePage />} />
-        <Route path="blog" element={<BlogListPage />} />
-        <Route path="blog/:id" element={<BlogArticlePage />} />
-        <Route path="analytics" element={<AnalyticsPage />} />
-        {/* The app-style shell: its tabs and its chat rooms share the tab bar and state. */}
-        <Route element={<MobileShell />}>
-          <Route path="mobile" element={<MobileCreateTab />} />
-          <Route path="mobile/chat" element={<MobileChatTab />} />
-          <Route path="mobile/request" element={<MobileRequestTab />} />
-          <Route path="mobile/settings" element={<MobileSettingsTab />} />
-          <Route path="mobile-chat/:sessionId" element={<MobileChatRoomPage />} />
+    <PageDataScope>
+      <Routes>
+        <Route element={<AppLayout />}>
+          <Route
+            index
+            element={
+              <ControlsOnceStarted>
+                <HomePage />
+              </ControlsOnceStarted>
+            }
+          />
+          <Route path="features" element={<FeaturesPage />} />
+          <Route path="security" element={<SecurityPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="note/:id" element={<NoteViewerPage />} />
+          {/* A note link without its id: "Invalid Note URL" rather than "Page Not Found". */}
+          <Route path="note" element={<NoteViewerPage />} />
+          <Route path="s/:id" element={<NoteStatusPage />} />
+          <Route path="request" element={<RequestCreatePage />} />
+          <Route path="r/:id" element={<RequestAnswerPage />} />
+          <Route path="r/:id/open" element={<RequestClaimPage />} />
+          <Route path="chat" element={<ChatCreatePage />} />
+          <Route path="chat/:sessionId" element={<ChatRoomPage />} />
+          <Route path="faq" element={<FaqPage />} />
+          <Route path="developers" element={<ApiReferencePage />} />
+          <Route path="blog" element={<BlogListPage />} />
+          <Route path="blog/:id" element={<BlogArticlePage />} />
+          <Route path="analytics" element={<AnalyticsPage />} />
+          {/* The app-style shell: its tabs and its chat rooms share the tab bar and state. */}
+          <Route element={<MobileShell />}>
+            <Route path="mobile" element={<MobileCreateTab />} />
+            <Route path="mobile/chat" element={<MobileChatTab />} />
+            <Route path="mobile/request" element={<MobileRequestTab />} />
+            <Route path="mobile/settings" element={<MobileSettingsTab />} />
+            <Route path="mobile-chat/:sessionId" element={<MobileChatRoomPage />} />
+          </Route>
+          {/* The desktop app's own settings; the web has none (a 404 there). */}
+          {platform.kind === 'desktop' && <Route path="settings" element={<SettingsPage />} />}
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
-        {/* The desktop app's own settings; the web has none (a 404 there). */}
-        {platform.kind === 'desktop' && <Route path="settings" element={<SettingsPage />} />}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+      </Routes>
+    </PageDataScope>
   );
 }

@@ -4,12 +4,13 @@ import { StrictMode } from 'react';
 import { StaticRouter } from 'react-router';
 import { ServerStyleSheet } from 'styled-components';
 import type { LanguageCode } from '../../../shared/languages.ts';
-import type { RenderedPage } from '../../../shared/web-app-routes.ts';
+import type { PageData, RenderedPage } from '../../../shared/page-html.ts';
 import { AppFrame } from '../app/App.tsx';
 import { AppRoutes } from '../app/routes.tsx';
 import { changeLanguage, loadNamespace, startI18n } from '../i18n/index.ts';
 import { HeadCollector } from '../meta/usePageMeta.ts';
 import type { HeadEntry } from '../meta/usePageMeta.ts';
+import { RenderedFrom } from './pageData.tsx';
 
 let started = false;
 
@@ -26,12 +27,16 @@ async function switchTo(language: LanguageCode): Promise<void> {
 /**
  * Renders the app at `path` in `language` as the browser's first render will (the same tree as
  * App, with a router fixed at the path), waiting for the pages that load on demand. Addresses
- * in the head are made on `origin`.
+ * in the head are made on `origin`. A page whose content is in the server's database is
+ * rendered from `data`, which the page then carries for the app (./pageData.tsx).
+ *
+ * One page at a time: the texts' language is the whole renderer's.
  */
 export async function renderPage(
   path: string,
   language: LanguageCode,
   origin: string,
+  data: PageData | null = null,
 ): Promise<RenderedPage> {
   await switchTo(language);
   const sheet = new ServerStyleSheet();
@@ -43,13 +48,15 @@ export async function renderPage(
     // browser takes each over where it is once its code has come.
     const tree = sheet.collectStyles(
       <HeadCollector value={collector}>
-        <StrictMode>
-          <AppFrame>
-            <StaticRouter location={path}>
-              <AppRoutes />
-            </StaticRouter>
-          </AppFrame>
-        </StrictMode>
+        <RenderedFrom value={data}>
+          <StrictMode>
+            <AppFrame>
+              <StaticRouter location={path}>
+                <AppRoutes />
+              </StaticRouter>
+            </AppFrame>
+          </StrictMode>
+        </RenderedFrom>
       </HeadCollector>,
     ) as unknown as VNode;
     // A part that fails throws here, and the build with it: no error screen is pre-rendered.

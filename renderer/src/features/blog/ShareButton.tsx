@@ -9,10 +9,11 @@ export function ShareButton({ title, route }: { title: string; route: string }) 
   const { t } = useTranslation('pages');
   const { t: tApp } = useTranslation();
   const { copied, copy } = useCopyFeedback();
-  const url = shareLink(route);
+  // Made when asked for: the page's origin is the browser's (the server renders this page too).
+  const url = () => shareLink(route);
 
   const copyLink = () =>
-    copy(url, {
+    copy(url(), {
       done: { title: t('blog.article.linkCopied'), description: t('blog.article.linkCopiedBody') },
       failed: {
         title: tApp('home.toast.copyFailed'),
@@ -23,7 +24,7 @@ export function ShareButton({ title, route }: { title: string; route: string }) 
   async function share() {
     if (!platform.share) return copyLink();
     try {
-      await platform.share({ title, url });
+      await platform.share({ title, url: url() });
     } catch (error) {
       // The reader closed the share sheet: nothing to report.
       if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BlogPost } from '../../../../shared/api/blog.ts';
 import { ApiError } from '../../api/client.ts';
+import { usePageData } from '../../prerender/pageData.tsx';
 import { fetchPost } from './blogApi.ts';
 
 export type BlogPostState =
@@ -9,11 +10,18 @@ export type BlogPostState =
   | { status: 'failed'; error: unknown }
   | { status: 'ready'; post: BlogPost };
 
-/** One published post; an unknown or deleted id is `notFound`, not an error. */
+/**
+ * One published post; an unknown or deleted id is `notFound`, not an error. A page the server
+ * rendered came with it.
+ */
 export function useBlogPost(id: string): BlogPostState {
-  const [state, setState] = useState<BlogPostState & { id?: string }>({ status: 'loading' });
+  const fromPage = usePageData()?.blogPost;
+  const [state, setState] = useState<BlogPostState & { id?: string }>(
+    fromPage?.id === id ? { status: 'ready', post: fromPage, id } : { status: 'loading' },
+  );
 
   useEffect(() => {
+    if (fromPage?.id === id) return;
     const controller = new AbortController();
     fetchPost(id, controller.signal).then(
       (post) => setState({ status: 'ready', post, id }),
@@ -27,7 +35,7 @@ export function useBlogPost(id: string): BlogPostState {
       },
     );
     return () => controller.abort();
-  }, [id]);
+  }, [id, fromPage]);
 
   // Moving to another article shows loading, not the previous one, until it arrives.
   return state.id === id ? state : { status: 'loading' };

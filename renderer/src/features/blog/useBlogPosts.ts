@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BlogPostSummary } from '../../../../shared/api/blog.ts';
+import { usePageData } from '../../prerender/pageData.tsx';
 import { fetchPosts } from './blogApi.ts';
 
 export type BlogPostsState =
@@ -7,12 +8,19 @@ export type BlogPostsState =
   | { status: 'failed'; error: unknown }
   | { status: 'ready'; posts: BlogPostSummary[] };
 
-/** The published posts, with what admin actions change applied in place (no refetch). */
+/**
+ * The published posts, with what admin actions change applied in place (no refetch). A page the
+ * server rendered came with them: fetched again only on a retry.
+ */
 export function useBlogPosts() {
-  const [state, setState] = useState<BlogPostsState>({ status: 'loading' });
+  const [fromPage] = useState(usePageData()?.blogPosts);
+  const [state, setState] = useState<BlogPostsState>(
+    fromPage === undefined ? { status: 'loading' } : { status: 'ready', posts: fromPage },
+  );
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0 && fromPage !== undefined) return;
     const controller = new AbortController();
     fetchPosts(controller.signal).then(
       (posts) => setState({ status: 'ready', posts }),
@@ -21,7 +29,7 @@ export function useBlogPosts() {
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, fromPage]);
 
   const update = useCallback(
     (change: (posts: BlogPostSummary[]) => BlogPostSummary[]) =>
