@@ -1,5 +1,5 @@
-import type { BlogPost, BlogPostSummary } from './api/blog.ts';
 import type { LANGUAGES } from './languages.ts';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data.ts';
 import { ORIGIN_PLACEHOLDER, STYLE_NONCE_PLACEHOLDER } from './web-app-routes.ts';
 
 /**
@@ -19,17 +19,6 @@ export interface RenderedPage {
   head: string;
 }
 
-/**
- * What a page rendered by the server was rendered from, handed to the app in the page so that
- * its first render in the browser is the same (and needs no request): only for `path`, the page
- * the document was rendered for.
- */
-export interface PageData {
-  path: string;
-  blogPosts?: BlogPostSummary[];
-  blogPost?: BlogPost;
-}
-
 /** The renderer's entry, built for Node: renders the app at `path` as the browser first will. */
 export type RenderPage = (
   path: string,
@@ -44,9 +33,6 @@ export type RenderPage = (
  */
 export const PAGE_TEMPLATE_FILE = 'template.html';
 export const RENDERER_ENTRY = 'renderer/renderPage.mjs';
-
-/** The element holding a page's PageData: JSON, which the browser never runs. */
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /** An origin no page links to, which a page's addresses are rendered on, then made ORIGIN_PLACEHOLDER. */
 export const RENDER_ORIGIN = 'https://prerender.invalid';

@@ -1,5 +1,5 @@
 import { blogPostIdSchema } from '../../../shared/api/blog.ts';
-import type { PageData } from '../../../shared/page-html.ts';
+import type { PageData } from '../../../shared/page-data.ts';
 import { AppError } from '../http/app-error.ts';
 import type { PageDataSource } from '../http/rendered-pages.ts';
 import type { BlogService } from './blog.service.ts';

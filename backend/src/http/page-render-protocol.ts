@@ -1,4 +1,5 @@
-import type { PageData, RenderedPage } from '../../../shared/page-html.ts';
+import type { PageData } from '../../../shared/page-data.ts';
+import type { RenderedPage } from '../../../shared/page-html.ts';
 
 /** Messages between the server's thread and the page renderer's (page-render.worker.ts). */
 export interface ToPageRenderer {

@@ -3,12 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost, BlogPostList } from '../../../shared/api/blog.ts';
-import {
-  PAGE_DATA_ELEMENT_ID,
-  PAGE_TEMPLATE_FILE,
-  RENDERER_ENTRY,
-  type PageData,
-} from '../../../shared/page-html.ts';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data.ts';
+import { PAGE_TEMPLATE_FILE, RENDERER_ENTRY } from '../../../shared/page-html.ts';
 import { PRERENDERED_DIR } from '../../../shared/web-app-routes.ts';
 import { blogRepository } from '../blog/blog.repository.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';

@@ -9,10 +9,10 @@ import {
   RENDERER_ENTRY,
   RENDER_ORIGIN,
   fillPage,
-  type PageData,
   type RenderPage,
   type RenderedPage,
 } from '../../../shared/page-html.ts';
+import type { PageData } from '../../../shared/page-data.ts';
 import { PRERENDERED_DIR } from '../../../shared/web-app-routes.ts';
 import { errorMessage, type Logger } from '../logger.ts';
 import { startWorkerBelowServer } from '../thread-priority.ts';

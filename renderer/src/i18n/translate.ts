@@ -1,5 +1,6 @@
 import type en from './locales/en.json';
 import type pagesEn from './pages/en.json';
+import { perLanguage } from './perLanguage.ts';
 
 /**
  * The interface's texts and how a key becomes one: the few things the app asks of a
@@ -63,20 +64,16 @@ function lookUp(texts: Texts | undefined, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** One instance per language: making one costs a phone several milliseconds each time. */
-function perLanguage<T>(make: (language: string) => T): (language: string) => T {
-  const made = new Map<string, T>();
-  return (language) => {
-    let instance = made.get(language);
-    if (instance === undefined) made.set(language, (instance = make(language)));
-    return instance;
-  };
-}
-
 const pluralRules = perLanguage((language) => new Intl.PluralRules(language));
 
 /** Numbers as the language writes them ("50,000", "50.000", "٥٠٬٠٠٠"). */
 export const numberFormat = perLanguage((language) => new Intl.NumberFormat(language));
+
+/** Makes the language's formatters ahead of the texts that use them. */
+export function prepareFormatters(language: string): void {
+  pluralRules(language);
+  numberFormat(language);
+}
 
 function formatted(
   language: string,

@@ -1,11 +1,10 @@
 import { createContext, useContext, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PAGE_DATA_ELEMENT_ID } from '../../../shared/page-html.ts';
-import type { PageData } from '../../../shared/page-html.ts';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../../shared/page-data.ts';
 
 /**
- * What the server rendered the page from (shared/page-html.ts PageData), so the app's first
+ * What the server rendered the page from (shared/page-data.ts), so the app's first
  * render is the page on screen, without asking again: read from the page in the browser, given
  * by the renderer on the server. Nothing where the page has none (the desktop app, pages
  * rendered by the build or by the app alone).
