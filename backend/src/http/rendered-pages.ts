@@ -58,7 +58,11 @@ function rendererThread(rendererFile: string) {
       if ('page' in message) waiting.resolve(message.page);
       else waiting.reject(new Error(message.error));
       if (pending.size === 0) {
-        idle = setTimeout(() => void worker.terminate(), RENDERER_IDLE_MS).unref();
+        idle = setTimeout(() => {
+          // Forgotten first: a render asked for while it stops starts another.
+          if (current?.worker === worker) current = null;
+          void worker.terminate();
+        }, RENDERER_IDLE_MS).unref();
       }
     };
     const fail = (error: Error) => {
