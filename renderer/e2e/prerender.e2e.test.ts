@@ -205,6 +205,20 @@ describe('pre-rendered pages', () => {
       new RegExp('<p>([^<]{20})').exec(ARTICLE.html)![1],
     );
 
+    // The articles are English: in an Arabic page their texts still run left to right.
+    const arabic = await (await open({ locale: 'ar', javaScript: false })).newPage();
+    const directionOf = (selector: string) =>
+      arabic
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).direction);
+    await arabic.goto(`${server.url}/blog`);
+    expect(await directionOf('#root h1')).toBe('rtl');
+    expect(await directionOf('#root article h2')).toBe('ltr');
+    await arabic.goto(`${server.url}/blog/${ARTICLE.id}`);
+    expect(await directionOf('#root h1 bdi')).toBe('ltr');
+    expect(await directionOf('#root main [dir="auto"] p')).toBe('ltr');
+
     const context = await open({ locale: 'en-US' });
     const page = await uncountedPage(context);
     const problems = watchPage(page);
@@ -226,7 +240,8 @@ describe('pre-rendered pages', () => {
     await expect
       .poll(() => blogRequests.map((url) => new URL(url).pathname))
       .toEqual([expect.stringMatching(/^\/api\/blog\/[a-z0-9-]+$/), '/api/blog/posts']);
-    expect(await page.getByRole('article').count()).toBe(SEED_ARTICLES.length);
+    // Asked for, then shown once it has come.
+    await expect.poll(() => page.getByRole('article').count()).toBe(SEED_ARTICLES.length);
     expectNoProblems(problems);
   });
 

@@ -7,7 +7,8 @@ import { fontSize, radius, space } from '../../ui/tokens.ts';
  * with no inline script or style in it, the CSP stays strict.
  */
 export function ArticleBody({ html }: { html: string }) {
-  return <Body dangerouslySetInnerHTML={{ __html: html }} />;
+  // In the article's own direction, whatever the interface's (see BlogCard).
+  return <Body dir="auto" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 const Body = styled.div`

@@ -68,7 +68,8 @@ export function BlogArticlePage() {
 function Article({ post }: { post: BlogPost }) {
   const { t } = useTranslation('pages');
   return (
-    <Page title={post.title} intro={post.excerpt}>
+    // The article's own texts take their own direction (see BlogCard), not the interface's.
+    <Page title={<bdi>{post.title}</bdi>} intro={<bdi>{post.excerpt}</bdi>}>
       <Stack $gap={8}>
         <Header>
           <PostKicker post={post} />

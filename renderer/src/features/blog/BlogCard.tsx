@@ -26,10 +26,12 @@ export function BlogCard({ post, onDelete, deleting = false }: BlogCardProps) {
   return (
     <StyledCard as="article" aria-labelledby={`post-${post.id}`}>
       <PostKicker post={post} />
-      <Title id={`post-${post.id}`}>
+      {/* Articles are written in one language (English), whatever the interface's: their
+          texts take their own direction, not an Arabic page's. */}
+      <Title id={`post-${post.id}`} dir="auto">
         <Link to={routePaths.blogArticle(post.id)}>{post.title}</Link>
       </Title>
-      <Excerpt>{post.excerpt}</Excerpt>
+      <Excerpt dir="auto">{post.excerpt}</Excerpt>
       <PostByline post={post} />
       {post.tags.length > 0 ? (
         <TagList aria-label={t('blog.article.topics')}>
