@@ -21,6 +21,7 @@ const escape = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 export async function renderPage(path, language, origin, data) {
   renders += 1;
   if (data.blogPost?.title === 'Breaks the renderer') throw new Error('cannot render this');
+  if (data.blogPost?.title === 'Slow to render') await new Promise((resolve) => setTimeout(resolve, 300));
   const content = data.blogPosts
     ? data.blogPosts.map((post) => '<h2>' + escape(post.title) + '</h2>').join('')
     : '<h1>' + escape(data.blogPost.title) + '</h1>' + data.blogPost.html;
@@ -129,6 +130,30 @@ describe.each(TEST_DATABASES)('pages rendered by the server on %s', (kind) => {
       // One script of the page's own, one data element: nothing the title holds became one.
       expect(html.match(/<script/g)).toHaveLength(2);
     }
+  });
+
+  it('renders a burst of new pages a few at a time, answering the rest with the shell at once', async () => {
+    await publish({ id: 'slow-to-render', title: 'Slow to render', html: '<p>Slow.</p>' });
+    const languages = ['en', 'es', 'fr', 'de', 'zh', 'ja', 'ko', 'ar', 'pt', 'ru', 'hi', 'it'];
+    // Every language at once, three times over: twelve pages none of which is rendered yet.
+    const answers = await Promise.all(
+      [...languages, ...languages, ...languages].map(async (language) => {
+        const response = await get('/blog/slow-to-render', language);
+        return { status: response.status, html: await response.text() };
+      }),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const rendered = answers.filter((answer) => answer.html.includes(PAGE_DATA_ELEMENT_ID));
+    const shells = answers.filter((answer) => answer.html.includes('app shell'));
+    expect(rendered.length + shells.length).toBe(answers.length);
+    // Four renders under way at most, and a request for a page being rendered waits for it.
+    const renders = new Set(rendered.map((answer) => renderNumber(answer.html)));
+    expect(renders.size).toBeGreaterThan(0);
+    expect(renders.size).toBeLessThanOrEqual(4);
+    expect(shells.length).toBeGreaterThan(0);
+    // Once they are done, the next asks render as before.
+    const later = await (await get('/blog/slow-to-render', 'it')).text();
+    expect(later).toContain(PAGE_DATA_ELEMENT_ID);
   });
 
   it('leaves an article it has not, or cannot render, to the app', async () => {

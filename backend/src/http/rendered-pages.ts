@@ -28,6 +28,13 @@ export type PageDataSource = (path: string) => Promise<PageData | null>;
 /** Pages kept rendered: the blog's list and newest articles in a few languages. */
 const CACHED_PAGES = 48;
 
+/**
+ * Renders waiting or running at most: a burst of pages not yet rendered (every language of every
+ * article at once) is answered with the shell beyond it, for the app to draw, instead of queueing
+ * behind one thread.
+ */
+const MAX_RENDERS_UNDER_WAY = 4;
+
 /** How long the renderer's thread stays after its last render, ready for the next. */
 const RENDERER_IDLE_MS = 30_000;
 
@@ -112,19 +119,26 @@ export function renderedPages(deps: { webDir: string; logger: Logger; pageData: 
   const template = usable ? fs.readFileSync(templateFile, 'utf8') : '';
   const renderer = rendererThread(rendererFile);
   const pages = new Map<string, Promise<string>>();
+  let underWay = 0;
 
   async function render(language: LanguageCode, data: PageData): Promise<string> {
-    const page = await renderer.render(data.path, language, RENDER_ORIGIN, data);
-    const languageInfo = LANGUAGES.find((candidate) => candidate.code === language)!;
-    return fillPage(template, languageInfo, page, data);
+    underWay += 1;
+    try {
+      const page = await renderer.render(data.path, language, RENDER_ORIGIN, data);
+      const languageInfo = LANGUAGES.find((candidate) => candidate.code === language)!;
+      return fillPage(template, languageInfo, page, data);
+    } finally {
+      underWay -= 1;
+    }
   }
 
-  /** The page for `data` in `language`, rendered now or earlier. */
-  function pageFor(language: LanguageCode, data: PageData): Promise<string> {
+  /** The page for `data` in `language`, rendered now or earlier; null when too many are under way. */
+  function pageFor(language: LanguageCode, data: PageData): Promise<string> | null {
     const json = JSON.stringify(data);
     const key = `${language} ${crypto.createHash('sha256').update(json).digest('base64url')}`;
     let page = pages.get(key);
     if (page === undefined) {
+      if (underWay >= MAX_RENDERS_UNDER_WAY) return null;
       page = render(language, data);
       // A failed render is not kept: the next request tries again.
       page.catch(() => pages.delete(key));
@@ -146,7 +160,7 @@ export function renderedPages(deps: { webDir: string; logger: Logger; pageData: 
       if (!usable) return null;
       try {
         const data = await pageData(requestPath);
-        return data === null ? null : await pageFor(language, data);
+        return data === null ? null : await (pageFor(language, data) ?? null);
       } catch (error) {
         logger.warn('page left to the app to render', {
           path: requestPath,
