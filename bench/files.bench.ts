@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { FILE_CONTENT_TYPE } from '../shared/api/note-files.ts';
 import type { VerifyNoteResponse } from '../shared/api/notes.ts';
 import { apiPaths } from '../shared/api/paths.ts';
@@ -14,11 +15,15 @@ import {
   fileChunkCount,
   fileChunkWireBytes,
 } from '../shared/limits.ts';
+import { loadConfig } from '../backend/src/config.ts';
+import { openDatabase } from '../backend/src/db/database.ts';
+import { createLogger } from '../backend/src/logger.ts';
 import { FILE_BYTES_PER_HOUR_CEILING } from '../backend/src/notes/files/byte-budget.ts';
 import { createFakeNote, fakeEnvelope, postJson } from '../backend/src/testing/notes-client.ts';
 import { createTestStore, type TestDatabaseKind } from '../backend/src/testing/test-server.ts';
 import { ensureBuilt } from '../scripts/build-targets.ts';
 import { startBundledServer, type BundledServer } from './bundled-server.ts';
+import { FILE_CHUNK_BASELINE_TABLE } from './raw-statements.ts';
 import { ROUNDS, alternatingRounds, formatSpread, spread } from './rounds.ts';
 import { rssMb, startHealthPoller } from './server-watch.ts';
 import { percentile } from './stats.ts';
@@ -42,6 +47,11 @@ import { percentile } from './stats.ts';
  *
  * Meanwhile /api/health is polled every HEALTH_POLL_MS and the server's RSS sampled every
  * RSS_SAMPLE_MS; its growth is the peak during a transfer over its idle RSS before the round.
+ *
+ * A third contender shows what the database alone can take: the same chunks inserted straight
+ * into a table of `note_file_chunk`'s shape, UPLOADS_IN_FLIGHT at a time, through the server's
+ * own database layer opened in this process, with no HTTP between. An upload through the API
+ * cannot store faster than that.
  */
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 100);
 const UPLOADS_IN_FLIGHT = 4;
@@ -73,8 +83,11 @@ interface Transfer {
 }
 
 type Phase = 'upload' | 'download' | 'static';
-/** What one contender's round measured: the API's upload and download, or the static file. */
-type Measured = Partial<Record<Phase, Transfer>>;
+/**
+ * What one contender's round measured: the API's upload and download, the static file, or the
+ * database alone's MB/s.
+ */
+type Measured = Partial<Record<Phase, Transfer>> & { databaseMbPerSecond?: number };
 
 /**
  * Times `transfer` (which moves `bytes`) while polling /api/health and sampling the server's
@@ -221,6 +234,51 @@ async function staticRound(server: BundledServer, bytes: number): Promise<Measur
   };
 }
 
+/**
+ * The database as the server opens and drives it (its connection pool, or the embedded database's
+ * thread with its group commits and checkpoints), taking rows of `note_file_chunk`'s shape.
+ */
+interface ChunkBaseline {
+  insert(noteId: string, chunk: number, data: Buffer): Promise<void>;
+  remove(noteId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openChunkBaseline(env: Record<string, string>): Promise<ChunkBaseline> {
+  const database = await openDatabase(loadConfig(env), createLogger('silent'));
+  for (const statement of FILE_CHUNK_BASELINE_TABLE) await sql.raw(statement).execute(database.sql);
+  return {
+    insert: async (noteId, chunk, data) => {
+      await sql`insert into bench_file_chunk (note_id, file, chunk, data)
+        values (${noteId}, 0, ${chunk}, ${data})`.execute(database.sql);
+    },
+    remove: async (noteId) => {
+      await sql`delete from bench_file_chunk where note_id = ${noteId}`.execute(database.sql);
+    },
+    close: () => database.close(),
+  };
+}
+
+/** The same file's chunks stored straight into the database, then deleted (untimed). */
+async function databaseRound(baseline: ChunkBaseline, size: number): Promise<Measured> {
+  const noteId = crypto.randomBytes(16).toString('base64url');
+  const chunks = fileChunkCount(size);
+  let next = 0;
+  let stored = 0;
+  const worker = async () => {
+    for (let chunk = next++; chunk < chunks; chunk = next++) {
+      const data = chunkPool[chunk % CHUNK_POOL]!.subarray(0, fileChunkWireBytes(size, chunk));
+      await baseline.insert(noteId, chunk, data);
+      stored += data.length;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  await baseline.remove(noteId);
+  return { databaseMbPerSecond: stored / MB / seconds };
+}
+
 /** A copy of the built web bundle with a `bytes`-long random file among its assets. */
 function webDirWithLargeFile(bytes: number): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'ashnote-bench-web-'));
@@ -241,6 +299,9 @@ async function benchOn(kind: TestDatabaseKind, label: string, webDir: string): P
   // A file over the default limit (BENCH_FILE_MB > 100) needs the operator's setting raised,
   // and every round's file, sent from one address within the hour, the hourly budget.
   const limit = String(Math.max(DEFAULT_NOTE_MAX_FILE_BYTES, FILE_MB * MB));
+  const baseline = await openChunkBaseline(
+    kind === 'postgres' ? store.env : { DATA_DIR: path.join(dataDir, 'baseline') },
+  );
   const server = await startBundledServer(dataDir, {
     env: {
       ...store.env,
@@ -255,13 +316,16 @@ async function benchOn(kind: TestDatabaseKind, label: string, webDir: string): P
     const results = await alternatingRounds({
       files: () => fileRound(server, FILE_MB),
       static: () => staticRound(server, FILE_MB * MB),
+      database: () => databaseRound(baseline, FILE_MB * MB),
     });
     // Each contender runs once a round: round n's figures sit at index n of each phase's list.
     const rounds = [...results.files, ...results.static];
     const phase = (name: Phase) => rounds.flatMap((round) => round[name] ?? []);
-    report(label, phase('upload'), phase('download'), phase('static'));
+    const database = results.database.flatMap((round) => round.databaseMbPerSecond ?? []);
+    report(label, phase('upload'), phase('download'), phase('static'), database);
   } finally {
     await server.stop();
+    await baseline.close();
     await store.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -272,6 +336,7 @@ function report(
   uploads: Transfer[],
   downloads: Transfer[],
   statics: Transfer[],
+  database: number[],
 ): void {
   const line = (name: string, text: string) =>
     console.log(`${`${label}: ${name}`.padEnd(36)} ${text}`);
@@ -283,6 +348,7 @@ function report(
   line('upload via the API', rate(uploads));
   line('download via the API', rate(downloads));
   line('static file (reference)', rate(statics));
+  line('database alone', `${formatSpread(database, 1)} MB/s`);
 
   for (const [name, transfers] of [
     ['upload', uploads],
@@ -301,6 +367,25 @@ function report(
       )}: ${verdict(spread(shares).median >= MIN_SHARE_OF_STATIC)} the ≥ ${MIN_SHARE_OF_STATIC * 100}% target`,
     );
   }
+  // The ceiling an upload meets before the server: how close ours comes to it, and how far the
+  // database alone stands from the target.
+  const ofRound = (values: number[], of: (round: number) => number) =>
+    formatSpread(
+      values.map((value, round) => (value / of(round)) * 100),
+      1,
+      '%',
+    );
+  line(
+    'upload / database alone',
+    ofRound(
+      uploads.map((upload) => upload.mbPerSecond),
+      (round) => database[round]!,
+    ),
+  );
+  line(
+    'database alone / static',
+    ofRound(database, (round) => statics[round]!.mbPerSecond),
+  );
   for (const [name, transfers, target] of [
     ['upload', uploads, true],
     ['download', downloads, true],
