@@ -90,15 +90,22 @@ export async function launchChromium(language: string): Promise<Chromium> {
   const child = spawn(
     CHROME_PATH,
     [...FLAGS, `--user-data-dir=${profile}`, `--lang=${language}`, `--accept-lang=${language}`],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own, so that its helpers (crash handler, utilities) end with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const exited = once(child, 'exit');
   const stop = async () => {
-    child.kill('SIGTERM');
+    process.kill(-child.pid!, 'SIGTERM');
     await exited;
-    // Its helper processes may still be writing there for a moment after it exits (seen as
-    // ENOTEMPTY at the end of a run): removal is tried again, as Node does on request.
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    // A helper may still be writing there for a moment after the browser exits (seen as
+    // ENOTEMPTY, which once ended a whole run before its table was printed): removal is tried
+    // again, as Node does on request, and a profile left behind in the temporary folder is
+    // only said, not fatal.
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (error) {
+      console.warn(`Chromium's profile ${profile} left behind: ${(error as Error).message}`);
+    }
   };
   try {
     const port = await devToolsPort(child);
