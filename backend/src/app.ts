@@ -160,6 +160,7 @@ export async function createApp(
     metrics,
     options: options.notes ?? {},
     onActivity: analytics.noteActivity,
+    onUploadsAbandoned: () => requests.reopenAbandoned(),
   });
   const chat = await chatFeature({
     config,

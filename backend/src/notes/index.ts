@@ -78,6 +78,8 @@ export function notesFeature(deps: {
   metrics: AppMetrics;
   options: NotesOptions;
   onActivity: (activity: NoteActivity) => void;
+  /** Told after a sweep deleted uploads never completed (a request's answer may be one). */
+  onUploadsAbandoned: () => Promise<void>;
 }) {
   const { config, database, limiter, events, logger, metrics, options, onActivity } = deps;
   const repo = notesRepository(database);
@@ -119,7 +121,10 @@ export function notesFeature(deps: {
         logger.info('expired notes destroyed', { count: expired });
         metrics.notesDestroyed('expired', expired);
       }
-      if (abandoned > 0) logger.info('unfinished uploads deleted', { count: abandoned });
+      if (abandoned > 0) {
+        logger.info('unfinished uploads deleted', { count: abandoned });
+        await deps.onUploadsAbandoned();
+      }
       await limiter.sweep();
       await receipts?.delivery.deliverDue();
       await reclaimer.swept(deleted);

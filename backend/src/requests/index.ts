@@ -43,12 +43,24 @@ export function requestsFeature(deps: {
     maxFileBytes: config.noteMaxFileBytes,
     fileBudget: fileByteBudget(limiter, config.noteFileBytesPerHour),
   });
+  /** Requests whose answer's upload was abandoned can be answered again. */
+  const reopenAbandoned = async () => {
+    const reopened = await repo.reopenAbandoned();
+    if (reopened > 0)
+      logger.info('requests with an abandoned answer reopened', { count: reopened });
+  };
   return {
     router: requestsRoutes(service),
-    /** Run by the housekeeping job: expired requests go. */
+    reopenAbandoned,
+    /**
+     * Run by the housekeeping job: expired requests go, and any request left answered by an
+     * abandoned answer (the notes' sweep reopens them as it abandons, but not across a crash
+     * between the two) is opened again.
+     */
     async sweep() {
       const expired = await repo.sweep();
       if (expired > 0) logger.info('expired requests removed', { count: expired });
+      await reopenAbandoned();
     },
   };
 }

@@ -132,6 +132,40 @@ export function requestsRepository(database: Pick<Database, 'kind' | 'sql' | 'pr
     },
 
     /**
+     * Opens again the live requests whose answer was abandoned: its files never all arrived, so
+     * the notes' sweep deleted it unread (UPLOAD_WINDOW_MINUTES), leaving no tombstone. Without
+     * this the request link would say "already answered" and the claim link "not found" until
+     * the request expired; now the responder can answer again and the claim link waits for it.
+     * An answer read, expired or destroyed leaves a tombstone in the statement that deletes it,
+     * and the answer and its request row are made in one statement, so "answered, with neither
+     * a note nor a tombstone" means abandoned and nothing else. (Tombstones are kept 30 days
+     * after the answer went, longer than a request lives.) Idempotent; returns how many opened.
+     */
+    async reopenAbandoned(): Promise<number> {
+      const result = await db
+        .updateTable('secret_request')
+        .set({ answered_at: null, ephemeral_key: null })
+        .where('answered_at', 'is not', null)
+        .where('expires_at', '>', now)
+        .where(({ exists, not, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('note')
+                .select('note.id')
+                .whereRef('note.id', '=', 'secret_request.id')
+                .union(
+                  selectFrom('note_tombstone')
+                    .select('note_tombstone.id')
+                    .whereRef('note_tombstone.id', '=', 'secret_request.id'),
+                ),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
      * Expired requests go (their answer, read or not, is the notes' to sweep). Idempotent;
      * returns how many went.
      */

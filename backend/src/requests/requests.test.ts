@@ -24,9 +24,11 @@ import {
   createFileMeta,
   decryptFileStream,
   encryptFileStream,
+  type FileMeta,
 } from '../../../shared/crypto/note-files.ts';
 import { DEFAULT_NOTE_MAX_FILE_BYTES, FILE_CHUNK_BYTES } from '../../../shared/limits.ts';
 import { dumpDatabase } from '../testing/database-dump.ts';
+import { requestsRepository } from './requests.repository.ts';
 import { postJson } from '../testing/notes-client.ts';
 import { TEST_DATABASES, startTestServer, type TestServer } from '../testing/test-server.ts';
 
@@ -195,6 +197,75 @@ describe.each(TEST_DATABASES)('requests on %s', (kind) => {
       openRequestAnswer({ requestId: id, privateKey: keys.privateKey, answer: withoutFiles }),
     ).rejects.toMatchObject({ code: 'DECRYPT_FAILED' });
     expect(await dumpDatabase(t)).not.toContain('ZK-FILE');
+  });
+
+  it('opens a request again once its answer is abandoned unfinished, and only then', async () => {
+    // A server of its own whose notes' sweep runs often: the reopening follows it.
+    const swept = await startTestServer(kind, {}, { notes: { sweepIntervalMs: 100 } });
+    try {
+      const infoOn = async (id: string) =>
+        (await (await fetch(`${swept.url}${apiPaths.request(id)}`)).json()) as RequestInfoResponse;
+      const answerOn = async (id: string, publicKey: string, files: FileMeta[] = []) =>
+        postJson(
+          `${swept.url}${apiPaths.requestAnswer(id)}`,
+          await sealRequestAnswer({ requestId: id, publicKey, text: ANSWER, files }),
+        );
+      const createOn = async () => {
+        const keys = await createRequestKeys();
+        const response = await postJson(`${swept.url}${apiPaths.requests}`, {
+          label: await encryptRequestLabel(keys.labelKey, LABEL),
+          claimVerifier: keys.claimVerifier,
+          expiration: '1h',
+        });
+        const { requestId } = (await response.json()) as CreateRequestResponse;
+        return { id: requestId, keys };
+      };
+      const { id, keys } = await createOn();
+      const file = await createFileMeta({ name: 'never-sent.pdf', type: '', size: 10 });
+      expect((await answerOn(id, keys.publicKey, [file])).status).toBe(201);
+      expect(await infoOn(id)).toMatchObject({ answered: true, answerUploading: true });
+      expect((await answerOn(id, keys.publicKey)).status).toBe(409);
+
+      // Its file never comes: past the upload window, the sweep deletes the answer unread.
+      await sql`update note set created_at = now() - interval '61 minutes' where id = ${id}`.execute(
+        swept.server.database.sql,
+      );
+      await expect.poll(async () => (await infoOn(id)).answered, { timeout: 10_000 }).toBe(false);
+      expect(await infoOn(id)).toMatchObject({ ephemeralKey: null, answerUploading: false });
+      expect(swept.logs.join('\n')).toContain('requests with an abandoned answer reopened');
+
+      // Answered again, claimed as any answer.
+      expect((await answerOn(id, keys.publicKey)).status).toBe(201);
+      const claimed = await postJson(`${swept.url}${apiPaths.noteVerify(id)}`, {
+        proof: keys.claimProof,
+        linkProof: keys.claimProof,
+      });
+      expect(claimed.status).toBe(200);
+      const body = (await claimed.json()) as VerifyNoteResponse;
+      const { ephemeralKey } = await infoOn(id);
+      expect(
+        await openRequestAnswer({
+          requestId: id,
+          privateKey: keys.privateKey,
+          answer: { ephemeralKey: ephemeralKey!, content: body.content },
+        }),
+      ).toEqual({ text: ANSWER, files: [] });
+
+      // A read answer stays answered (its tombstone says why it is gone): the requests' own
+      // sweep, which catches an abandonment a crash kept from reopening, leaves it so.
+      const repo = requestsRepository(swept.server.database);
+      expect(await repo.reopenAbandoned()).toBe(0);
+      expect(await infoOn(id)).toMatchObject({ answered: true });
+
+      // An abandoned answer whose reopening never ran (the note gone, nothing told).
+      const crashed = await createOn();
+      expect((await answerOn(crashed.id, crashed.keys.publicKey)).status).toBe(201);
+      await sql`delete from note where id = ${crashed.id}`.execute(swept.server.database.sql);
+      expect(await repo.reopenAbandoned()).toBe(1);
+      expect(await infoOn(crashed.id)).toMatchObject({ answered: false });
+    } finally {
+      await swept.stop();
+    }
   });
 
   it('refuses an answer whose files are larger than the server takes, answering nothing', async () => {
