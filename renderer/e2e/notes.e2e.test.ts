@@ -510,9 +510,27 @@ describe('notes in the browser', () => {
       (url) => decryption.includes(url.pathname),
       (route) => void held.push(route),
     );
+    // The note's check is held too: the warning shows meanwhile, its button not yet usable, and
+    // stays the same elements once the note is found (the page's largest paint happens once).
+    const checks: Route[] = [];
+    await reader.page.route(
+      (url) => url.pathname === apiPaths.note(noteId),
+      (route) => void checks.push(route),
+    );
     await reader.page.goto(`${app.url}/note/${noteId}#${keys.linkKey}`);
+    const checking = reader.page.getByTestId('note-checking');
+    await checking.waitFor();
+    await expect.poll(() => checks.length).toBe(1);
+    expect(await checking.getByRole('button', { name: 'Checking the note…' }).isDisabled()).toBe(
+      true,
+    );
+    const body = await checking.locator('p').first().elementHandle();
+    for (const route of checks) await route.continue();
     const read = reader.page.getByRole('button', { name: 'Read and Destroy Note' });
     await read.waitFor();
+    expect(await read.isEnabled()).toBe(true);
+    expect(await body!.evaluate((element) => element.isConnected)).toBe(true);
+    expect(await reader.page.getByTestId('note-checking').count()).toBe(0);
     // The warning is painted with none of it; it was asked for as soon as the note was found.
     await expect.poll(() => held.length).toBe(decryption.length);
 

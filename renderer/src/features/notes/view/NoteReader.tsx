@@ -16,6 +16,7 @@ export function NoteReader({ noteId, linkKey }: { noteId: string; linkKey: strin
 
   switch (state.kind) {
     case 'checking':
+      return <WarningView fileCount={null} onRead={confirm} />;
     case 'opening':
       return <BusyNotice text={t('note.viewer.loading')} />;
     case 'warning':
