@@ -3,6 +3,7 @@ import type { PublicConfig } from '../../../shared/api/config.ts';
 import { apiPaths } from '../../../shared/api/paths.ts';
 import { useAtomValueAsPrerendered } from '../ui/hydration.ts';
 import { apiGet } from './client.ts';
+import { withKnownChoices } from './knownChoices.ts';
 
 export type PublicConfigState =
   | { state: 'loading' }
@@ -27,7 +28,9 @@ function requestOnce(store: ReturnType<typeof useStore>): void {
     try {
       // The schema (and zod with it) loads after the first paint, not with every page.
       const { publicConfigSchema } = await import('../../../shared/api/config.ts');
-      const data = await apiGet(apiPaths.config, publicConfigSchema);
+      const data = await apiGet(apiPaths.config, {
+        safeParse: (answer) => publicConfigSchema.safeParse(withKnownChoices(answer)),
+      });
       store.set(publicConfigAtom, { state: 'hasData', data });
     } catch (error) {
       store.set(publicConfigAtom, { state: 'hasError', error });

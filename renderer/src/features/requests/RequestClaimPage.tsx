@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.ts';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,7 +10,7 @@ import { BusyNotice, HomeActions, Notice, NoticeActions } from '../../ui/Notice.
 import { useCopyFeedback } from '../../ui/useCopyFeedback.ts';
 import { useFragmentKey } from '../../ui/useFragmentKey.ts';
 import { fontSize, radius, space } from '../../ui/tokens.ts';
-import { NoteFiles } from '../../files/NoteFiles.tsx';
+import { LazyNoteFiles } from '../../files/lazyNoteFiles.ts';
 import type { OpenedFiles } from '../../files/fileCalls.ts';
 import { LinkProblemNotice, RequestLabel, RequestPage } from './RequestNotices.tsx';
 import { useRequestClaim } from './useRequestClaim.ts';
@@ -148,7 +149,11 @@ function RevealedAnswer({
             {copied ? t('request.claim.copied') : t('request.claim.copy')}
           </Button>
         </NoticeActions>
-        {files === null ? null : <NoteFiles access={files.access} metas={files.metas} />}
+        {files === null ? null : (
+          <Suspense fallback={null}>
+            <LazyNoteFiles access={files.access} metas={files.metas} />
+          </Suspense>
+        )}
       </Stack>
     </Notice>
   );

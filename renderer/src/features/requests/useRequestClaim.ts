@@ -7,6 +7,7 @@ import type { RequestKeys } from '../../../../shared/crypto/request.ts';
 import { ApiError } from '../../api/client.ts';
 import type { ApiErrorKey } from '../../api/errorKey.ts';
 import type { OpenedFiles } from '../../files/fileCalls.ts';
+import { loadNoteFiles } from '../../files/lazyNoteFiles.ts';
 import { claimAnswer, fetchAnswerState, fetchRequest, openLabel } from './requestsApi.ts';
 import { linkProblemOf } from './RequestNotices.tsx';
 import type { LinkProblem } from './RequestNotices.tsx';
@@ -76,6 +77,9 @@ export function useRequestClaim(requestId: string, privateKey: string) {
           ? { kind: 'destroyed', label, reason: answer.reason }
           : { kind: 'warning', label },
       );
+      // Its files' code arrives while the warning is read, as a note's (a failure costs nothing:
+      // showing them asks again).
+      if (!answer.isDestroyed && answer.fileCount > 0) void loadNoteFiles().catch(() => undefined);
     } catch (error) {
       show(failureState(error, label));
     }
