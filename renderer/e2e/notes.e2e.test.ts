@@ -134,7 +134,7 @@ async function createNoteInUi(
     await page.getByRole('img', { name: 'holiday.jpg' }).waitFor();
   }
   if (note.email) {
-    await page.getByLabel('Email me when the note is read').check();
+    await page.getByLabel('Email me when the note is read or destroyed').check();
     await page.getByLabel('Email address for the notification').fill(note.email);
   }
   await page.getByRole('button', { name: 'Create Secure Note' }).click();
@@ -630,11 +630,13 @@ describe('notes in the browser', () => {
     const noMail = await openPage();
     await noMail.page.goto(app.url);
     await noMail.page.getByText('Read notifications are not available on this server.').waitFor();
-    expect(await noMail.page.getByLabel('Email me when the note is read').isDisabled()).toBe(true);
+    expect(
+      await noMail.page.getByLabel('Email me when the note is read or destroyed').isDisabled(),
+    ).toBe(true);
 
     const sender = await openPage();
     await sender.page.goto(mailApp.url);
-    const checkbox = sender.page.getByLabel('Email me when the note is read');
+    const checkbox = sender.page.getByLabel('Email me when the note is read or destroyed');
     await expect.poll(() => checkbox.isEnabled()).toBe(true);
     // The lives offered are this server's, as /api/config announced them.
     await expectExpiryOptions(sender.page, ['15m', '1h', '1d', '7d']);
