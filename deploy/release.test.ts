@@ -249,7 +249,10 @@ describe('the release', { timeout: 120_000 }, () => {
         expect(page.status).toBe(200);
         expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
         const html = await page.text();
-        const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html);
+        // Pre-rendered, so the app's entry is started by the boot script once painted.
+        const script = /<script src="\/assets\/boot-[^"]+" data-app="(\/assets\/[^"]+\.js)"/.exec(
+          html,
+        );
         expect(script, html).not.toBeNull();
         const asset = await fetch(`${url}${script![1]}`);
         expect(asset.status).toBe(200);

@@ -38,6 +38,20 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WEB_DIR = path.join(ROOT, 'dist/web');
 const RENDERER_FILE = path.join(WEB_DIR, PRERENDERED_DIR, RENDERER_ENTRY);
 
+/**
+ * What a page of a pattern is rendered at: an address of its shape (a note link, key included,
+ * as a reader opens it), whose parts must not appear in the page, served for every address of
+ * that shape.
+ */
+const EXAMPLE_NOTE_ID = 'PrerenderedNoteLink000';
+const EXAMPLE_LINK_KEY = 'prerendered-link-key';
+const EXAMPLE_ADDRESSES: Partial<Record<string, { path: string; parts: string[] }>> = {
+  '/note/:id': {
+    path: `/note/${EXAMPLE_NOTE_ID}#${EXAMPLE_LINK_KEY}`,
+    parts: [EXAMPLE_NOTE_ID, EXAMPLE_LINK_KEY],
+  },
+};
+
 async function buildRenderer(): Promise<RenderPage> {
   await vite({
     configFile: false,
@@ -91,7 +105,10 @@ export async function prerenderPages(): Promise<void> {
   fs.writeFileSync(path.join(WEB_DIR, PRERENDERED_DIR, PAGE_TEMPLATE_FILE), template);
   for (const language of LANGUAGES) {
     for (const route of PRERENDERED_ROUTES) {
-      const page = await renderPage(route, language.code, RENDER_ORIGIN);
+      const example = EXAMPLE_ADDRESSES[route];
+      const page = await renderPage(example?.path ?? route, language.code, RENDER_ORIGIN);
+      if (example?.parts.some((part) => JSON.stringify(page).includes(part)))
+        throw new Error(`${route} (${language.code}) shows its address, which differs per visit`);
       const file = path.join(WEB_DIR, PRERENDERED_DIR, prerenderedFile(route, language.code));
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, fillPage(template, language, page));

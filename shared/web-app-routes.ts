@@ -33,6 +33,8 @@ export const WEB_APP_ROUTES = [
   '/mobile-chat/:sessionId',
 ] as const;
 
+export type WebAppRoute = (typeof WEB_APP_ROUTES)[number];
+
 /**
  * Checks of a pattern's parameters, where one is known: a note link, the sender's status link of
  * a note, and a request link name a possible note or request.
@@ -48,24 +50,32 @@ const PARAMETER_CHECKS: Record<string, (value: string) => boolean> = {
 
 const segmentsOf = (pathname: string) => pathname.split('/').filter((segment) => segment !== '');
 
-/** Whether the app has a page at this (decoded) path; a trailing slash changes nothing. */
-export function isWebAppPage(pathname: string): boolean {
+/** The pattern of the app's page at this (decoded) path, if it has one; a trailing slash changes nothing. */
+export function webAppRouteOf(pathname: string): WebAppRoute | null {
   const segments = segmentsOf(pathname);
-  return WEB_APP_ROUTES.some((pattern) => {
+  const matches = (pattern: WebAppRoute) => {
     const parts = segmentsOf(pattern);
     if (parts.length !== segments.length) return false;
-    const matches = parts.every((part, i) => part.startsWith(':') || part === segments[i]);
-    if (!matches) return false;
+    if (!parts.every((part, i) => part.startsWith(':') || part === segments[i])) return false;
     const check = PARAMETER_CHECKS[pattern];
     return check === undefined || check(segments[parts.findIndex((part) => part.startsWith(':'))]!);
-  });
+  };
+  return WEB_APP_ROUTES.find(matches) ?? null;
+}
+
+/** Whether the app has a page at this (decoded) path. */
+export function isWebAppPage(pathname: string): boolean {
+  return webAppRouteOf(pathname) !== null;
 }
 
 /**
  * The pages the build renders to HTML ahead of time, in every language (scripts/prerender.ts),
  * so a visitor sees them before any script has run. The blog's pages, whose content is in the
  * database, the server renders (backend/src/http/rendered-pages.ts); pages whose content is
- * secret or the visitor's own (a note, a room) are rendered by the app alone.
+ * secret or the visitor's own (a room, a request) are rendered by the app alone.
+ *
+ * A note link's page is rendered as every note's first screen, "Opening note…" while its check
+ * runs: the same whatever the note, and nothing of it (its id, its key) is in the page.
  */
 export const PRERENDERED_ROUTES = [
   '/',
@@ -73,6 +83,7 @@ export const PRERENDERED_ROUTES = [
   '/security',
   '/privacy',
   '/terms',
+  '/note/:id',
   '/request',
   '/chat',
   '/faq',
@@ -96,8 +107,8 @@ export const ORIGIN_PLACEHOLDER = '__PUBLIC_ORIGIN__';
 /** The folder of the web bundle holding them; never served as files of its own. */
 export const PRERENDERED_DIR = 'prerendered';
 
-/** Where, under PRERENDERED_DIR, the page for `route` in `language` is kept. */
+/** Where, under PRERENDERED_DIR, the page for `route` (a pattern) in `language` is kept. */
 export function prerenderedFile(route: string, language: string): string {
-  const name = route === '/' ? 'index' : route.slice(1);
+  const name = route === '/' ? 'index' : route.slice(1).replaceAll(':', '_');
   return `${language}/${name}.html`;
 }

@@ -108,6 +108,10 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, prerenderedFaq(language));
     }
+    // And a page of a pattern: every note link's first screen.
+    const noteLink = path.join(webDir, PRERENDERED_DIR, prerenderedFile('/note/:id', 'en'));
+    fs.mkdirSync(path.dirname(noteLink), { recursive: true });
+    fs.writeFileSync(noteLink, '<!doctype html><title>any note link</title>');
     t = await startTestServer(kind, { WEB_DIR: webDir });
   });
   afterAll(async () => {
@@ -159,7 +163,7 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
   });
 
   it('serves the web bundle with SPA fallback and long-lived hashed assets', async () => {
-    const page = await fetch(`${t.url}/note/${'A'.repeat(22)}`);
+    const page = await fetch(`${t.url}/s/${'A'.repeat(22)}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('app shell');
@@ -297,6 +301,13 @@ describe.each(TEST_DATABASES)('HTTP core on %s', (kind) => {
     const shell = await fetch(`${t.url}/privacy`, { headers: { 'accept-language': 'de' } });
     expect(await shell.text()).toContain('app shell');
     expect(shell.headers.get('content-language')).toBeNull();
+    // A pattern's page, for every address of its shape and no other.
+    for (const id of ['AAAAAAAAAAAAAAAAAAAAAA', 'b-_9bbbbbbbbbbbbbbbbbb']) {
+      expect(await (await fetch(`${t.url}/note/${id}`)).text()).toContain('any note link');
+    }
+    const notANote = await fetch(`${t.url}/note/too-short`);
+    expect(notANote.status).toBe(404);
+    expect(await notANote.text()).toContain('app shell');
   });
 
   it('never serves files outside the bundle', async () => {

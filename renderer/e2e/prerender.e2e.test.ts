@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ARTICLES } from '../../backend/src/blog/seed-articles.ts';
+import { createFakeNote } from '../../backend/src/testing/notes-client.ts';
 import type { TestServer } from '../../backend/src/testing/test-server.ts';
 import { PRERENDERED_ROUTES } from '../../shared/web-app-routes.ts';
 import ar from '../src/i18n/locales/ar.json';
@@ -24,9 +26,29 @@ import {
  * on them sends anything before the app has started.
  */
 
-/** Every page that comes rendered: the build's, and the blog's list and an article. */
 const ARTICLE = SEED_ARTICLES[0]!;
-const RENDERED_ROUTES = [...PRERENDERED_ROUTES, '/blog', `/blog/${ARTICLE.id}`];
+
+/**
+ * Every page that comes rendered, at an address of its own: the build's (a note link's as a
+ * reader opens a real one, key included), and the blog's list and an article.
+ */
+function renderedPages(noteLink: string): string[] {
+  return [
+    ...PRERENDERED_ROUTES.map((route) => (route === '/note/:id' ? noteLink : route)),
+    '/blog',
+    `/blog/${ARTICLE.id}`,
+  ];
+}
+
+/**
+ * A note's link (path and fragment). Only its first screens are opened here, which need the
+ * note and a key of a link's shape: its check asks by id alone, and the key decrypts nothing
+ * until the note is read, which these tests never do.
+ */
+async function noteLinkOn(server: TestServer): Promise<string> {
+  const { noteId } = await createFakeNote(server.url);
+  return `/note/${noteId}#${crypto.randomBytes(32).toString('base64url')}`;
+}
 
 /** Records, from before the page's first script, what each animation frame showed. */
 const WATCH_FRAMES = `
@@ -117,7 +139,8 @@ async function uncountedPage(context: BrowserContext): Promise<Page> {
 /** Opens `url` with its pre-rendered content taken out, so the app renders the page afresh. */
 async function openAfresh(context: BrowserContext, url: string): Promise<Page> {
   const page = await uncountedPage(context);
-  await page.route(url, async (route) => {
+  // Requests carry no fragment.
+  await page.route(url.split('#')[0]!, async (route) => {
     const response = await route.fetch();
     const html = (await response.text()).replace(
       /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript)/,
@@ -149,10 +172,12 @@ const IPHONE_USER_AGENT =
 describe('pre-rendered pages', () => {
   let server: TestServer;
   let browser: Browser;
+  let renderedAt: string[];
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startWebApp(), launchBrowser()]);
+    renderedAt = renderedPages(await noteLinkOn(server));
   }, 60_000);
   afterEach(() => closeContexts(contexts));
   afterAll(async () => {
@@ -176,7 +201,7 @@ describe('pre-rendered pages', () => {
     ] as const) {
       const context = await open({ locale, javaScript: false });
       const page = await context.newPage();
-      for (const route of RENDERED_ROUTES) {
+      for (const route of renderedAt) {
         const response = await page.goto(server.url + route);
         expect(response?.status()).toBe(200);
         expect(response?.headers()['content-language']).toBe(locale.slice(0, 2));
@@ -245,6 +270,53 @@ describe('pre-rendered pages', () => {
     expectNoProblems(problems);
   });
 
+  it("paints a note link's warning before any script, and draws one without its key afresh", async () => {
+    const link = await noteLinkOn(server);
+    const opening = en.note.viewer.loading;
+    const noScript = await open({ locale: 'en-US', javaScript: false });
+    const still = await noScript.newPage();
+    await still.goto(server.url + link);
+    // The warning, its button saying the note is being checked (and disabled: nothing burns).
+    const shown = await still.locator('#root main').textContent();
+    expect(shown).toContain(en.note.viewer.warningTitle);
+    expect(shown).toContain(opening);
+    expect(await still.getByRole('button', { name: opening }).isDisabled()).toBe(true);
+    // The page is every note's: nothing of this one's address is in it.
+    const [id, key] = link.slice('/note/'.length).split('#') as [string, string];
+    expect(await still.content()).not.toContain(id);
+    expect(await still.content()).not.toContain(key);
+
+    // Opened with its key: taken over, on to the warning, the note unread.
+    const context = await open({ locale: 'en-US' });
+    await context.addInitScript(WATCH_FRAMES);
+    const page = await uncountedPage(context);
+    const problems = watchPage(page);
+    await page.goto(server.url + link);
+    await page.getByText(en.note.viewer.warningTitle).waitFor();
+    expect(await rootChildrenRemoved(page)).toBe(0);
+    expectNoProblems(problems);
+
+    // Without its key the app shows another screen: the opening one is never shown.
+    const keyless = await uncountedPage(context);
+    await keyless.addInitScript(
+      `window.__openingShown = false;
+       const look = () => {
+         const shown = getComputedStyle(document.documentElement).visibility !== 'hidden';
+         if (shown && document.querySelector('#root main')?.textContent.includes(${JSON.stringify(opening)}))
+           window.__openingShown = true;
+         requestAnimationFrame(look);
+       };
+       requestAnimationFrame(look);`,
+    );
+    await keyless.goto(`${server.url}/note/${id}`);
+    await keyless.getByText(en.note.viewer.missingKeyTitle).waitFor();
+    expect(
+      await keyless.evaluate(
+        () => (window as unknown as { __openingShown: boolean }).__openingShown,
+      ),
+    ).toBe(false);
+  });
+
   it('shows a phone the menu button before any script runs, not a clipped row of links', async () => {
     const context = await browser.newContext({
       locale: 'en-US',
@@ -272,7 +344,7 @@ describe('pre-rendered pages', () => {
       contexts.push(context);
       await context.addInitScript(WATCH_FRAMES);
       // A few pages at once, as tabs: most of a visit is waiting for the app to start.
-      const routes = [...RENDERED_ROUTES];
+      const routes = [...renderedAt];
       const visitNext = async (): Promise<void> => {
         const route = routes.shift();
         if (route === undefined) return;
@@ -342,7 +414,7 @@ describe('pre-rendered pages', () => {
   it("keeps a page's controls disabled until the app has started, and its forms submit nowhere", async () => {
     const noScript = await open({ locale: 'en-US', javaScript: false });
     const still = await noScript.newPage();
-    for (const route of RENDERED_ROUTES) {
+    for (const route of renderedAt) {
       await still.goto(server.url + route);
       // A form the browser submitted itself would put its fields in the URL (a GET to the
       // page): a dialog-method form submits nowhere.

@@ -19,6 +19,7 @@ import {
   STYLE_NONCE_PLACEHOLDER,
   isWebAppPage,
   prerenderedFile,
+  webAppRouteOf,
 } from '../../../shared/web-app-routes.ts';
 import type { RenderedPages } from './rendered-pages.ts';
 
@@ -104,9 +105,6 @@ function namesFile(requestPath: string): boolean {
 /** Fast enough per answer (about a millisecond for a pre-rendered page), within ~10% of 11's size. */
 const PAGE_BROTLI_QUALITY = 5;
 
-const withoutTrailingSlash = (requestPath: string) =>
-  requestPath.length > 1 ? requestPath.replace(/\/+$/, '') : requestPath;
-
 /**
  * The pre-rendered pages the build wrote (scripts/prerender.ts), by their file under
  * PRERENDERED_DIR, read at start with the rest of the bundle (a deploy that replaces the files
@@ -173,8 +171,11 @@ export function serveWebBundle(options: {
 
   /** The page rendered ahead for this path in `language`, by the build or by the server. */
   async function renderedPage(requestPath: string, language: LanguageCode) {
-    const file = prerenderedFile(withoutTrailingSlash(requestPath), language);
-    const prerenderedPage = prerendered.get(file)?.toString('utf8');
+    const route = webAppRouteOf(requestPath);
+    const prerenderedPage =
+      route === null
+        ? undefined
+        : prerendered.get(prerenderedFile(route, language))?.toString('utf8');
     return prerenderedPage ?? (await renderedPages?.page(requestPath, language)) ?? null;
   }
 
