@@ -116,7 +116,9 @@ async function sendNoteWithFile(
   await sender.page.getByTestId('note-files-input').setInputFiles(note.file);
   await sender.page.getByTestId('note-attachment').getByText(path.basename(note.file)).waitFor();
   await sender.page.getByRole('button', { name: t.home.form.submit }).click();
-  await sender.page.getByTestId('share-panel').waitFor();
+  // Encrypting and uploading 30 MB took 10-15 s alone and over 30 s (the default wait) once in
+  // a full run on a slow day, with other browser tests sharing the two cores.
+  await sender.page.getByTestId('share-panel').waitFor({ timeout: 90_000 });
   return sender.page.getByTestId('share-link').inputValue();
 }
 

@@ -675,7 +675,7 @@ describe('notes in the browser', () => {
     const sender = await openPage({ locale: 'de-DE' });
     await sender.page.goto(mailApp.url);
     const checkbox = sender.page.getByLabel(
-      'Per E-Mail benachrichtigen, wenn die Notiz gelesen wurde',
+      'Per E-Mail benachrichtigen, wenn die Notiz gelesen oder gelöscht wurde',
     );
     await expect.poll(() => checkbox.isEnabled()).toBe(true);
     await sender.page.getByLabel('Inhalt der Notiz').fill('Sag mir, wann du das liest');
