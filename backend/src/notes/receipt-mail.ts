@@ -100,20 +100,20 @@ const WORDING: Record<LanguageCode, ReceiptWording> = {
   },
   zh: {
     subject: {
-      read: '您的 Ashnote 笔记已被阅读',
-      expired: '您的 Ashnote 笔记未被阅读即已过期',
-      too_many_attempts: '您的 Ashnote 笔记因密码错误次数过多已被销毁',
-      destroyed_by_sender: '您的 Ashnote 笔记已被销毁',
+      read: '你的 Ashnote 笔记已被阅读',
+      expired: '你的 Ashnote 笔记未被阅读即已过期',
+      too_many_attempts: '你的 Ashnote 笔记因密码错误次数过多已被销毁',
+      destroyed_by_sender: '你的 Ashnote 笔记已被销毁',
     },
     ended: {
-      read: '您用 Ashnote 创建的一条笔记已于 {date} 被打开并销毁。',
-      expired: '您用 Ashnote 创建的一条笔记未被阅读，已于 {date} 过期并销毁。',
+      read: '你用 Ashnote 创建的一条笔记已于 {date} 被打开并销毁。',
+      expired: '你用 Ashnote 创建的一条笔记未被阅读，已于 {date} 过期并销毁。',
       too_many_attempts:
-        '您用 Ashnote 创建的一条笔记因密码错误次数过多，已于 {date} 在未被阅读的情况下销毁。',
+        '你用 Ashnote 创建的一条笔记因密码错误次数过多，已于 {date} 在未被阅读的情况下销毁。',
       destroyed_by_sender:
-        '您用 Ashnote 创建的一条笔记已于 {date} 通过其状态链接上的“立即销毁”在未被阅读的情况下销毁。',
+        '你用 Ashnote 创建的一条笔记已于 {date} 通过其状态链接上的“立即销毁”在未被阅读的情况下销毁。',
     },
-    reference: '您的备注：{reference}',
+    reference: '你的备注：{reference}',
     created: '创建于 {date}。',
     nothingInside: '本邮件既不包含笔记内容，也不包含其链接。该笔记已不复存在。',
   },
