@@ -141,7 +141,9 @@ async function openAfresh(context: BrowserContext, url: string): Promise<Page> {
   const page = await uncountedPage(context);
   // Requests carry no fragment.
   await page.route(url.split('#')[0]!, async (route) => {
-    const response = await route.fetch();
+    // Tried again once: a kept-alive connection the server closed as idle just when it was
+    // reused fails with ECONNRESET (seen once in a loaded CI run), and the GET is safe to repeat.
+    const response = await route.fetch().catch(() => route.fetch());
     const html = (await response.text()).replace(
       /(<div id="root">)[\s\S]*?(<\/div>\s*<noscript)/,
       '$1$2',
