@@ -161,16 +161,34 @@ const chunkPool = Array.from({ length: CHUNK_POOL }, () =>
   crypto.randomBytes(FILE_CHUNK_BYTES + FILE_CHUNK_TAG_BYTES),
 );
 
+/**
+ * Hands every chunk of a `size`-byte file to `store`, UPLOADS_IN_FLIGHT at a time, in chunk
+ * order as each finishes; answers the bytes stored.
+ */
+async function storeChunks(
+  size: number,
+  store: (chunk: number, bytes: Buffer) => Promise<void>,
+): Promise<number> {
+  const chunks = fileChunkCount(size);
+  let next = 0;
+  let stored = 0;
+  const worker = async () => {
+    for (let chunk = next++; chunk < chunks; chunk = next++) {
+      const bytes = chunkPool[chunk % CHUNK_POOL]!.subarray(0, fileChunkWireBytes(size, chunk));
+      await store(chunk, bytes);
+      stored += bytes.length;
+    }
+  };
+  await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, worker));
+  return stored;
+}
+
 /** PUTs every chunk of a `size`-byte file, a few in flight, then completes: bytes sent. */
 async function uploadFile(url: string, noteId: string, token: string, size: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: UPLOADS_IN_FLIGHT });
   const bearer = { Authorization: `Bearer ${token}` };
-  const chunks = fileChunkCount(size);
-  let next = 0;
-  let sent = 0;
-  const worker = async () => {
-    for (let chunk = next++; chunk < chunks; chunk = next++) {
-      const body = chunkPool[chunk % CHUNK_POOL]!.subarray(0, fileChunkWireBytes(size, chunk));
+  try {
+    const sent = await storeChunks(size, async (chunk, body) => {
       const status = await request(
         agent,
         `${url}${apiPaths.noteFileChunk(noteId, 0, chunk)}`,
@@ -179,17 +197,13 @@ async function uploadFile(url: string, noteId: string, token: string, size: numb
         body,
       );
       if (status !== 204) throw new Error(`chunk ${chunk}: ${status}`);
-      sent += body.length;
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, worker));
+    });
     const status = await request(agent, `${url}${apiPaths.noteComplete(noteId)}`, 'POST', bearer);
     if (status !== 200) throw new Error(`complete: ${status}`);
+    return sent;
   } finally {
     agent.destroy();
   }
-  return sent;
 }
 
 /** One note with one `sizeMb` file: created, uploaded and completed, read, downloaded, deleted. */
@@ -262,18 +276,8 @@ async function openChunkBaseline(env: Record<string, string>): Promise<ChunkBase
 /** The same file's chunks stored straight into the database, then deleted (untimed). */
 async function databaseRound(baseline: ChunkBaseline, size: number): Promise<Measured> {
   const noteId = crypto.randomBytes(16).toString('base64url');
-  const chunks = fileChunkCount(size);
-  let next = 0;
-  let stored = 0;
-  const worker = async () => {
-    for (let chunk = next++; chunk < chunks; chunk = next++) {
-      const data = chunkPool[chunk % CHUNK_POOL]!.subarray(0, fileChunkWireBytes(size, chunk));
-      await baseline.insert(noteId, chunk, data);
-      stored += data.length;
-    }
-  };
   const started = performance.now();
-  await Promise.all(Array.from({ length: UPLOADS_IN_FLIGHT }, worker));
+  const stored = await storeChunks(size, (chunk, bytes) => baseline.insert(noteId, chunk, bytes));
   const seconds = (performance.now() - started) / 1000;
   await baseline.remove(noteId);
   return { databaseMbPerSecond: stored / MB / seconds };
